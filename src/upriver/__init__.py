@@ -1,0 +1,75 @@
+"""upriver: river-themed eurogames to play, study and research.
+
+The public interface (see ``docs/interface.md``)::
+
+    import upriver
+    g = upriver.new_game("twelve-rivers", players=4, seed=123)
+    while not g.is_over:
+        g.play(g.legal_actions()[0])
+    print(g.scores(), g.winners())
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from upriver import games as _games  # noqa: F401  (registers the games)
+from upriver.core.errors import BadOption, BadPosition, IllegalAction
+from upriver.core.game import Game, check_options, check_players, game_from_json
+from upriver.core.registry import game_ids, rules_for
+
+__all__ = [
+    "BadOption",
+    "BadPosition",
+    "Game",
+    "IllegalAction",
+    "from_position",
+    "game_info",
+    "games",
+    "load_game",
+    "new_game",
+]
+
+
+def games() -> list[str]:
+    """The registered game ids."""
+    return game_ids()
+
+
+def game_info(game_id: str) -> dict[str, Any]:
+    """Display name, allowed player counts and options (default and choices) of a game."""
+    rules = rules_for(game_id)
+    return {
+        "name": rules.name,
+        "players": list(rules.players),
+        "options": {
+            name: {"default": opt.default, "choices": list(opt.choices), "help": opt.help}
+            for name, opt in rules.options.items()
+        },
+    }
+
+
+def new_game(game_id: str, players: int, seed: int = 0, **options: Any) -> Game:
+    """A new game; options are keyword arguments (unknown ones raise ``BadOption``)."""
+    rules = rules_for(game_id)
+    n = check_players(rules, players)
+    opts = check_options(rules, options)
+    return Game(rules, n, opts, rules.new_state(n, opts, seed))
+
+
+def load_game(text: str) -> Game:
+    """Resume a game saved with ``Game.to_json``."""
+    try:
+        data = json.loads(text)
+        game_id = data["game"]
+    except (ValueError, KeyError, TypeError):
+        raise BadPosition("not an upriver save file (expected JSON from Game.to_json)") from None
+    return game_from_json(rules_for(game_id), data)
+
+
+def from_position(game_id: str, text: str) -> Game:
+    """A game in the position described by ``text`` (each game documents its own format)."""
+    rules = rules_for(game_id)
+    state, options = rules.from_position(text)
+    return Game(rules, state.num_players, options, state)

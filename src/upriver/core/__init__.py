@@ -1,0 +1,1 @@
+"""What every game shares: the game contract, seeded randomness, the registry, save/load."""

@@ -1,0 +1,204 @@
+"""The game contract every game implements, and the public game object built on it.
+
+A game supplies a *rules* object (plain functions over a plain-data state); this module turns it
+into the public interface of ``docs/interface.md``: legality checks, history, clones, save/load.
+"Not your turn", "game over" and "illegal action" are handled here once, not in every game.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from upriver.core.errors import BadOption, BadPosition, IllegalAction
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option: its default, the allowed values (empty: any value of the default's type)."""
+
+    default: Any
+    choices: tuple[Any, ...] = ()
+    help: str = ""
+
+    def parse(self, name: str, value: Any) -> Any:
+        if isinstance(value, str) and isinstance(self.default, bool):
+            low = value.strip().lower()
+            if low in ("true", "yes", "1", "on"):
+                value = True
+            elif low in ("false", "no", "0", "off"):
+                value = False
+            else:
+                raise BadOption(f"option {name} must be true or false, not {value!r}")
+        elif isinstance(value, str) and isinstance(self.default, int) and not isinstance(
+            self.default, bool
+        ):
+            try:
+                value = int(value)
+            except ValueError:
+                raise BadOption(f"option {name} must be a whole number, not {value!r}") from None
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise BadOption(f"option {name} must be one of {allowed}, not {value!r}")
+        if not self.choices and not isinstance(value, type(self.default)):
+            raise BadOption(f"option {name} must be a {type(self.default).__name__}")
+        return value
+
+
+class State(Protocol):
+    """A game's plain-data state; the rules module defines the concrete class."""
+
+    def copy(self) -> State: ...
+
+
+class Rules(Protocol):
+    """What a game package provides to the core (see ``upriver.games.twelve_rivers.rules``)."""
+
+    game_id: str
+    name: str
+    players: tuple[int, ...]
+    options: dict[str, Option]
+
+    def new_state(self, num_players: int, options: dict[str, Any], seed: int) -> Any: ...
+    def to_move(self, state: Any) -> int | None: ...
+    def legal(self, state: Any) -> tuple[list[str], list[Any]]: ...
+    def apply(self, state: Any, move: Any) -> None: ...
+    def scores(self, state: Any) -> list[int]: ...
+    def score_breakdown(self, state: Any) -> list[dict[str, int]]: ...
+    def winners(self, state: Any) -> list[int]: ...
+    def is_over(self, state: Any) -> bool: ...
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
+    def determinize(self, state: Any, seat: int, seed: int) -> Any: ...
+    def state_to_dict(self, state: Any) -> dict[str, Any]: ...
+    def state_from_dict(self, data: dict[str, Any], options: dict[str, Any]) -> Any: ...
+    def from_position(self, text: str) -> tuple[Any, dict[str, Any]]: ...
+
+
+@dataclass
+class Game:
+    """One game in progress: the public object of ``upriver.new_game``."""
+
+    rules: Rules
+    num_players: int
+    options: dict[str, Any]
+    state: Any
+    history: list[tuple[int, str]] = field(default_factory=list)
+    _legal: tuple[list[str], list[Any]] | None = field(default=None, repr=False)
+
+    @property
+    def game_id(self) -> str:
+        return self.rules.game_id
+
+    @property
+    def to_move(self) -> int | None:
+        return self.rules.to_move(self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.rules.is_over(self.state)
+
+    def _legal_pair(self) -> tuple[list[str], list[Any]]:
+        if self._legal is None:
+            self._legal = self.rules.legal(self.state)
+        return self._legal
+
+    def legal_actions(self) -> list[str]:
+        """Every legal decision for ``to_move``, as stable text; empty only once the game is over."""
+        return list(self._legal_pair()[0])
+
+    def play(self, action: str) -> None:
+        """Apply one decision, or raise ``IllegalAction`` and change nothing."""
+        texts, moves = self._legal_pair()
+        try:
+            i = texts.index(action)
+        except ValueError:
+            if self.is_over:
+                raise IllegalAction(f"{action!r} is not legal: the game is over") from None
+            raise IllegalAction(
+                f"{action!r} is not legal now (seat {self.to_move} must choose one of "
+                f"{len(texts)} actions, e.g. {texts[0]!r})"
+            ) from None
+        seat = self.rules.to_move(self.state)
+        assert seat is not None
+        self.rules.apply(self.state, moves[i])
+        self._legal = None
+        self.history.append((seat, action))
+
+    def scores(self) -> list[int]:
+        return self.rules.scores(self.state)
+
+    def score_breakdown(self) -> list[dict[str, int]]:
+        return self.rules.score_breakdown(self.state)
+
+    def winners(self) -> list[int]:
+        return self.rules.winners(self.state) if self.is_over else []
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        if seat is not None and not 0 <= seat < self.num_players:
+            raise ValueError(f"seat {seat} does not exist in a {self.num_players}-player game")
+        return self.rules.view(self.state, seat)
+
+    def clone(self) -> Game:
+        twin = Game.__new__(Game)
+        twin.rules = self.rules
+        twin.num_players = self.num_players
+        twin.options = self.options
+        twin.state = self.state.copy()
+        twin.history = self.history.copy()
+        twin._legal = self._legal
+        return twin
+
+    def determinize(self, seat: int, seed: int) -> Game:
+        """A copy where all that ``seat`` cannot see is resampled; its own view is unchanged."""
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"seat {seat} does not exist in a {self.num_players}-player game")
+        twin = self.clone()
+        twin.state = self.rules.determinize(self.state, seat, seed)
+        twin._legal = None
+        return twin
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "format": "upriver-game/1",
+                "game": self.game_id,
+                "players": self.num_players,
+                "options": self.options,
+                "state": self.rules.state_to_dict(self.state),
+                "history": [[s, a] for s, a in self.history],
+            },
+            separators=(",", ":"),
+        )
+
+
+def check_options(rules: Rules, given: dict[str, Any]) -> dict[str, Any]:
+    """Fill defaults and validate; an unknown option or value raises ``BadOption``."""
+    for name in given:
+        if name not in rules.options:
+            known = ", ".join(sorted(rules.options)) or "none"
+            raise BadOption(f"{rules.game_id} has no option {name!r} (options: {known})")
+    return {
+        name: opt.parse(name, given[name]) if name in given else opt.default
+        for name, opt in rules.options.items()
+    }
+
+
+def check_players(rules: Rules, players: int) -> int:
+    if not isinstance(players, int) or players not in rules.players:
+        allowed = ", ".join(str(p) for p in rules.players)
+        raise BadOption(f"{rules.game_id} is for {allowed} players, not {players!r}")
+    return players
+
+
+def game_from_json(rules: Rules, data: dict[str, Any]) -> Game:
+    try:
+        players = check_players(rules, data["players"])
+        options = check_options(rules, data["options"])
+        state = rules.state_from_dict(data["state"], options)
+        history = [(int(s), str(a)) for s, a in data["history"]]
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        if isinstance(exc, BadOption | BadPosition):
+            raise
+        raise BadPosition(f"not a readable {rules.game_id} save: {exc}") from None
+    return Game(rules, players, options, state, history)

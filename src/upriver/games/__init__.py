@@ -1,0 +1,5 @@
+"""One package per game; each registers itself here by id."""
+
+from upriver.core.registry import register
+
+register("twelve-rivers", "upriver.games.twelve_rivers.rules")

@@ -1,0 +1,196 @@
+"""Delivering pearls to Markaya, the earth and light fairies, and the end of a round
+(rulebook 000, "5. Deliver to Markaya", "Fairies and Their Powers", "End of Game")."""
+
+from __future__ import annotations
+
+from upriver.games.twelve_rivers import preparation, supply
+from upriver.games.twelve_rivers.components import COLOURS, EARTH, LIGHT, RAINBOW
+from upriver.games.twelve_rivers.state import DELIVER, EARTH_STEP, OVER, State
+
+Moves = list[tuple[object, ...]]
+USE_EARTH = "use earth fairy"
+EARTH_DONE = "earth: done"
+DONE = "done"
+
+
+def _open_spots(st: State, seat: int) -> list[tuple[int, int, int]]:
+    """(tile, spot index, requirement) for each empty spot of the seat's Markaya, keeping only
+    the first of equal empty spots on a tile, since they are interchangeable."""
+    comp = st.cfg.comp
+    out = []
+    for t in st.tiles_of[seat]:
+        base = comp.spot_offset[t]
+        seen = 0
+        for k, need in enumerate(comp.tiles[t].spots):
+            if st.spots[base + k] < 0 and not seen & (1 << need):
+                seen |= 1 << need
+                out.append((t, k, need))
+    return out
+
+
+def _spot_name(st: State, t: int, k: int) -> str:
+    return f"{st.cfg.comp.tiles[t].id} spot {k + 1}"
+
+
+def _placements(
+    st: State, seat: int, colour: int, spots: list[tuple[int, int, int]], light: bool,
+    exclude_tile: int = -1,
+) -> list[tuple[int, int, bool]]:
+    """Where a pearl of ``colour`` may go: matching or rainbow spots (TR-DELIV-05, -06), or any
+    other empty spot with a light fairy (TR-FAIRY-13)."""
+    out = []
+    for t, k, need in spots:
+        if t == exclude_tile:
+            continue
+        if need == colour or need == RAINBOW:
+            out.append((t, k, False))
+        elif light:
+            out.append((t, k, True))
+    return out
+
+
+def legal_deliver(st: State, texts: list[str], moves: Moves) -> None:
+    """Any alpaca pearl onto a fitting empty spot of the player's own Markaya (TR-DELIV-03)."""
+    seat = st.seat
+    spots = _open_spots(st, seat)
+    light = st.fairies[seat * 5 + LIGHT] > 0
+    for c in range(5):
+        if st.alpaca[seat * 5 + c]:
+            for t, k, lit in _placements(st, seat, c, spots, light):
+                suffix = " with light fairy" if lit else ""
+                texts.append(f"deliver {COLOURS[c]} to {_spot_name(st, t, k)}{suffix}")
+                moves.append(("deliver", c, t, k, lit))
+    add_earth_option(st, texts, moves)
+    texts.append(DONE)
+    moves.append(("done",))
+
+
+def _has_delivery_choice(st: State) -> bool:
+    texts: list[str] = []
+    moves: Moves = []
+    legal_deliver(st, texts, moves)
+    return len(texts) > 1
+
+
+def start(st: State) -> None:
+    """Step 5 once every marker is back (TR-DELIV-01). Players deliver 'simultaneously'; each
+    touches only their own pieces, so taking them in seat order changes nothing (TR-DELIV-02)."""
+    st.deliver_seat = 0
+    advance(st)
+
+
+def advance(st: State) -> None:
+    while st.deliver_seat < st.num_players:
+        st.seat = st.deliver_seat
+        st.stage = DELIVER
+        if _has_delivery_choice(st):
+            return
+        st.deliver_seat += 1
+    end_round(st)
+
+
+def apply_deliver(st: State, move: tuple[object, ...]) -> None:
+    if move[0] == "done":
+        st.deliver_seat += 1
+        advance(st)
+        return
+    _, c, t, k, lit = move
+    assert isinstance(c, int) and isinstance(t, int) and isinstance(k, int)
+    seat = st.seat
+    st.alpaca[seat * 5 + c] -= 1
+    st.spots[st.cfg.comp.spot_offset[t] + k] = c
+    if lit:
+        supply.use_fairy(st, seat, LIGHT)
+    if not _has_delivery_choice(st):
+        st.deliver_seat += 1
+        advance(st)
+
+
+def end_round(st: State) -> None:
+    """After round 5 the game ends (TR-END-01); otherwise the next round is prepared."""
+    if st.round >= st.cfg.comp.rounds:
+        st.stage = OVER
+        st.seat = -1
+        return
+    st.round += 1
+    preparation.prepare_round(st)
+
+
+# Earth fairy: up to 3 pearls from the alpaca or a Markaya onto (other) Markaya, at any moment
+# of the player's own decisions (TR-FAIRY-08..11, TR-RULING-18).
+
+
+def _earth_moves(st: State, texts: list[str] | None, moves: Moves | None) -> bool:
+    seat = st.seat
+    comp = st.cfg.comp
+    spots = _open_spots(st, seat)
+    if not spots:
+        return False
+    light = st.fairies[seat * 5 + LIGHT] > 0
+    found = False
+    for c in range(5):
+        if st.alpaca[seat * 5 + c]:
+            for t, k, lit in _placements(st, seat, c, spots, light):
+                if texts is None or moves is None:
+                    return True
+                found = True
+                suffix = " with light fairy" if lit else ""
+                texts.append(f"earth: move {COLOURS[c]} from alpaca to {_spot_name(st, t, k)}"
+                             f"{suffix}")
+                moves.append(("earth", -1, c, t, k, lit))
+    for a in st.tiles_of[seat]:
+        base = comp.spot_offset[a]
+        for j in range(len(comp.tiles[a].spots)):
+            c = st.spots[base + j]
+            if c < 0:
+                continue
+            for t, k, lit in _placements(st, seat, c, spots, light, exclude_tile=a):
+                if texts is None or moves is None:
+                    return True
+                found = True
+                suffix = " with light fairy" if lit else ""
+                texts.append(f"earth: move {COLOURS[c]} from {_spot_name(st, a, j)} to "
+                             f"{_spot_name(st, t, k)}{suffix}")
+                moves.append(("earth", base + j, c, t, k, lit))
+    return found
+
+
+def add_earth_option(st: State, texts: list[str], moves: Moves) -> None:
+    if st.fairies[st.seat * 5 + EARTH] and _earth_moves(st, None, None):
+        texts.append(USE_EARTH)
+        moves.append(("use earth",))
+
+
+def apply_use_earth(st: State) -> None:
+    supply.use_fairy(st, st.seat, EARTH)
+    st.resume = st.stage
+    st.stage = EARTH_STEP
+    st.earth_left = 3
+    st.earth_moved = 0
+
+
+def legal_earth(st: State, texts: list[str], moves: Moves) -> None:
+    _earth_moves(st, texts, moves)
+    if st.earth_moved:
+        texts.append(EARTH_DONE)
+        moves.append(("earth done",))
+
+
+def apply_earth(st: State, move: tuple[object, ...]) -> None:
+    if move[0] == "earth":
+        _, src, c, t, k, lit = move
+        assert isinstance(src, int) and isinstance(c, int)
+        assert isinstance(t, int) and isinstance(k, int)
+        seat = st.seat
+        if src < 0:
+            st.alpaca[seat * 5 + c] -= 1
+        else:
+            st.spots[src] = -1
+        st.spots[st.cfg.comp.spot_offset[t] + k] = c
+        if lit:
+            supply.use_fairy(st, seat, LIGHT)
+        st.earth_left -= 1
+        st.earth_moved += 1
+        if st.earth_left and _earth_moves(st, None, None):
+            return
+    st.stage = st.resume

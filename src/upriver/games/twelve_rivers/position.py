@@ -1,0 +1,303 @@
+"""Readable 12 Rivers positions for tests, tutorials and bug reports (``upriver.from_position``).
+
+A position is a small TOML text; everything it does not mention is where setup would leave it
+(pearls in the bag, cards shuffled into the draw pile, Markaya in the deck)::
+
+    players = 4
+    round = 2                # default 1
+    step = "collect"         # "place" (next marker on the track), "collect" (dam just removed),
+                             # "deliver" (step 5 of the collection phase) or "end" (game over)
+    seed = 7                 # shuffles of the components not placed
+    rivers = "white green -" # pearls above the dam, river 1 onwards ("-": none)
+    sea = "blue green green"
+    track = "0 1 - 2"        # seat on each track space from space 1 ("-": empty)
+    card_display = "banner lantern supplies"
+    discard = "banner"
+    markaya_display = "M01 M02 M03"
+    fairy_supply = 8         # face-down fairies left (default: what setup leaves after this round)
+
+    [options]                # game options, e.g. stack_extra_pearl_effects = false
+    [spaces]                 # family markers on the board: space name = seat
+    "R1-06 space 1" = 0
+    [sites]                  # fairies beside the river: site = fairy kinds
+    "stump 1" = "water wind"
+
+    [[seat]]                 # one table per seat, in seat order
+    hand = "banner banner lantern"
+    fairies = "fire water"
+    alpaca = "green blue"
+    markaya = ["S1: green blue white", "M22: blue blue blue blue pink", "M11: blue green -"]
+    alpaca_cards = "white"
+
+Seat k always holds starting Markaya k+1 (listed or not). Markaya pearls are given spot by spot.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable
+from typing import Any
+
+from upriver.core.errors import BadOption, BadPosition
+from upriver.core.game import check_options
+from upriver.core.rng import Rng
+from upriver.games.twelve_rivers import collection, delivery, preparation, supply
+from upriver.games.twelve_rivers.components import CARD_KINDS, COLOURS, FAIRY_KINDS
+from upriver.games.twelve_rivers.state import OVER, PLACE, Config, State
+
+KEYS = {
+    "players", "round", "step", "seed", "rivers", "sea", "track", "card_display", "discard",
+    "markaya_display", "fairy_supply", "options", "spaces", "sites", "seat",
+}
+SEAT_KEYS = {"hand", "fairies", "alpaca", "markaya", "alpaca_cards"}
+
+
+def _words(value: Any, where: str) -> list[str]:
+    if isinstance(value, list):
+        return [str(v) for v in value]
+    if not isinstance(value, str):
+        raise BadPosition(f"{where} must be a string of names")
+    return value.replace(",", " ").split()
+
+
+def _counts(names: tuple[str, ...], value: Any, where: str) -> list[int]:
+    counts = [0] * 5
+    text = " ".join(_words(value, where))
+    for name in sorted(names, key=len, reverse=True):  # "fishing net" before single words
+        counts[names.index(name)] += text.count(name)
+        text = text.replace(name, " ")
+    if text.strip():
+        raise BadPosition(f"{where}: unknown {text.split()[0]!r} (expected {', '.join(names)})")
+    return counts
+
+
+def _colour(word: str, where: str) -> int:
+    if word == "-":
+        return -1
+    if word not in COLOURS:
+        raise BadPosition(f"{where}: {word!r} is not a pearl colour or '-'")
+    return COLOURS.index(word)
+
+
+def parse(text: str, make_config: Callable[[int, dict[str, Any]], Config]) -> tuple[State,
+                                                                                  dict[str, Any]]:
+    try:
+        d = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BadPosition(f"position is not valid TOML: {exc}") from None
+    unknown = set(d) - KEYS
+    if unknown:
+        raise BadPosition(f"position has unknown key(s): {', '.join(sorted(unknown))}")
+    players = d.get("players")
+    if players not in (2, 3, 4):
+        raise BadPosition("position needs players = 2, 3 or 4")
+    try:
+        from upriver.games.twelve_rivers.rules import RULES
+
+        options = check_options(RULES, d.get("options", {}))
+    except BadOption as exc:
+        raise BadPosition(str(exc)) from None
+    cfg = make_config(players, options)
+    try:
+        return _build(d, cfg), options
+    except (KeyError, ValueError, TypeError) as exc:
+        if isinstance(exc, BadPosition):
+            raise
+        raise BadPosition(f"position: {exc}") from None
+
+
+def _build(d: dict[str, Any], cfg: Config) -> State:
+    comp = cfg.comp
+    p = cfg.players
+    st = preparation.new_state(cfg, int(d.get("seed", 0)))
+    rnd = int(d.get("round", 1))
+    if not 1 <= rnd <= comp.rounds:
+        raise BadPosition(f"round must be 1..{comp.rounds}")
+    st.round = rnd
+    rng = Rng(int(d.get("seed", 0)) ^ 0xB0A2D)
+    st.rng = rng
+
+    # Pearls: rivers, sea, alpacas and Markaya; the rest in the bag.
+    st.rivers = [-1] * comp.n_rivers
+    for r, w in enumerate(_words(d.get("rivers", ""), "rivers")):
+        if r >= comp.n_rivers:
+            raise BadPosition(f"there are only {comp.n_rivers} rivers")
+        st.rivers[r] = _colour(w, "rivers")
+    st.sea = [0] * 5
+    for w in _words(d.get("sea", ""), "sea"):
+        st.sea[_colour(w, "sea")] += 1
+    st.pools = [0] * len(st.pools)
+    st.spots = [-1] * comp.n_spots
+    seats = d.get("seat", [])
+    if len(seats) > p:
+        raise BadPosition(f"{len(seats)} seat tables for {p} players")
+    st.hands = [0] * (5 * p)
+    st.known = [0] * (5 * p)
+    st.fairies = [0] * (5 * p)
+    st.alpaca = [0] * (5 * p)
+    st.acards = [-1] * len(comp.alpaca_cards)
+    st.owner = [-1] * len(comp.tiles)
+    st.tiles_of = [[] for _ in range(p)]
+    st.mk_out = [i for i, t in enumerate(comp.tiles) if t.start > p]
+    for s in range(p):
+        start = next(i for i, t in enumerate(comp.tiles) if t.start == s + 1)
+        st.owner[start] = s
+        st.tiles_of[s].append(start)
+    for s, table in enumerate(seats):
+        where = f"seat {s}"
+        extra = set(table) - SEAT_KEYS
+        if extra:
+            raise BadPosition(f"{where} has unknown key(s): {', '.join(sorted(extra))}")
+        st.hands[s * 5 : s * 5 + 5] = _counts(CARD_KINDS, table.get("hand", ""), where + " hand")
+        st.fairies[s * 5 : s * 5 + 5] = _counts(FAIRY_KINDS, table.get("fairies", ""),
+                                                where + " fairies")
+        st.alpaca[s * 5 : s * 5 + 5] = _counts(COLOURS, table.get("alpaca", ""), where +
+                                               " alpaca")
+        for entry in table.get("markaya", []):
+            tid, _, pearls = str(entry).partition(":")
+            tid = tid.strip()
+            if tid not in comp.tile_index:
+                raise BadPosition(f"{where}: unknown Markaya {tid!r}")
+            t = comp.tile_index[tid]
+            if st.owner[t] not in (-1, s):
+                raise BadPosition(f"{where}: Markaya {tid} belongs to seat {st.owner[t]}")
+            if st.owner[t] < 0:
+                if comp.tiles[t].start:
+                    raise BadPosition(f"{where}: starting Markaya {tid} is not this seat's")
+                st.owner[t] = s
+                st.tiles_of[s].append(t)
+            words = pearls.split()
+            if len(words) > len(comp.tiles[t].spots):
+                raise BadPosition(f"{where}: Markaya {tid} has {len(comp.tiles[t].spots)} spots")
+            for k, w in enumerate(words):
+                st.spots[comp.spot_offset[t] + k] = _colour(w, f"{where} {tid}")
+        for w in _words(table.get("alpaca_cards", ""), where + " alpaca_cards"):
+            c = _colour(w, where + " alpaca_cards")
+            free = [i for i, a in enumerate(comp.alpaca_cards) if a[0] == c and st.acards[i] < 0]
+            if not free:
+                raise BadPosition(f"{where}: no unclaimed {w} alpaca card")
+            st.acards[free[0]] = s
+    used = [0] * 5
+    for c in st.rivers:
+        if c >= 0:
+            used[c] += 1
+    for c in st.spots:
+        if c >= 0:
+            used[c] += 1
+    for c in range(5):
+        used[c] += st.sea[c] + sum(st.alpaca[s * 5 + c] for s in range(p))
+    st.bag = [n - u for n, u in zip(comp.pearl_counts, used, strict=True)]
+    if min(st.bag) < 0:
+        c = min(range(5), key=lambda i: st.bag[i])
+        raise BadPosition(f"position uses more {COLOURS[c]} pearls than the game has")
+
+    # Cards: hands, display and discard; the rest shuffled into the draw pile.
+    st.discard = _counts(CARD_KINDS, d.get("discard", ""), "discard")
+    left = list(comp.card_counts)
+    if "card_display" in d:
+        st.display = [CARD_KINDS.index(w) for w in _split_kinds(d["card_display"])]
+    else:
+        st.display = []
+    for k in range(5):
+        left[k] -= st.discard[k] + st.display.count(k) + sum(st.hands[s * 5 + k]
+                                                              for s in range(p))
+        if left[k] < 0:
+            raise BadPosition(f"position uses more {CARD_KINDS[k]} cards than the game has")
+    st.deck = [k for k in range(5) for _ in range(left[k])]
+    rng.shuffle(st.deck)
+    if "card_display" not in d:
+        supply.refill_display(st)
+
+    # Fairies: held and on sites; the rest face down (supply) or unseen in the box.
+    st.sites = [0] * len(st.sites)
+    for name, kinds in d.get("sites", {}).items():
+        if name not in comp.site_ids:
+            raise BadPosition(f"unknown fairy site {name!r}")
+        i = comp.site_ids.index(name)
+        st.sites[i * 5 : i * 5 + 5] = _counts(FAIRY_KINDS, kinds, f"site {name}")
+    pool = []
+    for k in range(5):
+        n = comp.fairy_counts[k] - sum(st.fairies[s * 5 + k] for s in range(p)) - sum(
+            st.sites[i * 5 + k] for i in range(len(comp.site_ids)))
+        if n < 0:
+            raise BadPosition(f"position uses more {FAIRY_KINDS[k]} fairies than the game has")
+        pool.extend([k] * n)
+    rng.shuffle(pool)
+    default_supply = max(0, comp.fairies_per_player * p - p * rnd)
+    n_supply = int(d.get("fairy_supply", default_supply))
+    if n_supply > len(pool):
+        raise BadPosition(f"only {len(pool)} fairies are left for the supply")
+    st.fairy_supply = pool[:n_supply]
+    st.fairy_out = sorted(pool[n_supply:])
+    st.fairy_used = [0] * 5
+
+    # Markaya: display and deck.
+    regular = [i for i, t in enumerate(comp.tiles) if not t.start and st.owner[i] < 0]
+    if "markaya_display" in d:
+        st.mk_display = []
+        for w in _words(d["markaya_display"], "markaya_display"):
+            t = comp.tile_index.get(w, -1)
+            if t not in regular or t in st.mk_display:
+                raise BadPosition(f"markaya_display: {w!r} is not an available Markaya")
+            st.mk_display.append(t)
+        regular = [t for t in regular if t not in st.mk_display]
+        rng.shuffle(regular)
+    else:
+        rng.shuffle(regular)
+        st.mk_display = [regular.pop() for _ in range(min(comp.markaya_display, len(regular)))]
+    st.mk_deck = regular
+    st.mk_tail = 0
+
+    # Markers on the board and on the track.
+    st.occ = [-1] * len(comp.space_names)
+    placed = [0] * p
+    for name, seat in d.get("spaces", {}).items():
+        if name not in comp.space_names:
+            raise BadPosition(f"unknown space {name!r}")
+        if not isinstance(seat, int) or not 0 <= seat < p:
+            raise BadPosition(f"space {name!r}: seat must be 0..{p - 1}")
+        st.occ[comp.space_names.index(name)] = seat
+        placed[seat] += 1
+    track = [-1] * comp.track_spaces
+    if "track" in d:
+        for i, w in enumerate(_words(d["track"], "track")):
+            if i >= len(track):
+                raise BadPosition(f"the track has {len(track)} spaces")
+            track[i] = -1 if w == "-" else int(w)
+    else:
+        slot = 0
+        for _ in range(comp.markers_per_player):
+            for s in range(p):
+                if placed[s] < comp.markers_per_player:
+                    placed[s] += 1
+                    track[slot] = s
+                    slot += 1
+    st.track = track
+    for s in range(p):
+        n = st.occ.count(s) + track.count(s)
+        if n != comp.markers_per_player:
+            raise BadPosition(f"seat {s} has {n} family markers, not {comp.markers_per_player}")
+
+    step = d.get("step", "place")
+    if step == "place":
+        if all(s < 0 for s in track):
+            raise BadPosition("step 'place' needs a marker on the track")
+        st.stage = PLACE
+        preparation.start_turn(st)
+    elif step == "collect":
+        collection.start(st)
+    elif step == "deliver":
+        delivery.start(st)
+    elif step == "end":
+        st.stage = OVER
+        st.seat = -1
+    else:
+        raise BadPosition(f"step must be place, collect, deliver or end, not {step!r}")
+    return st
+
+
+def _split_kinds(value: Any) -> list[str]:
+    counts = _counts(CARD_KINDS, value, "card_display")
+    words = " ".join(_words(value, "card_display"))
+    order = sorted(range(5), key=lambda k: words.find(CARD_KINDS[k]))
+    return [CARD_KINDS[k] for k in order for _ in range(counts[k])]

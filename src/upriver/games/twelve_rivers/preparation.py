@@ -1,0 +1,114 @@
+"""Setup and the preparation phase (rulebook 000, "Setup" and "Preparation Phase")."""
+
+from __future__ import annotations
+
+from upriver.core.rng import Rng
+from upriver.games.twelve_rivers import supply
+from upriver.games.twelve_rivers.state import PLACE, Config, State
+
+
+def new_state(cfg: Config, seed: int) -> State:
+    """Setup: bag, fairy supply, alpaca cards, Markaya deck, starting Markaya, track, cards.
+
+    Seat k (0-based) holds starting Markaya k+1, so seat order is the starting tiles' order
+    (TR-SETUP-09); dealing the tiles at random is choosing who sits where, done by the caller.
+    """
+    comp = cfg.comp
+    p = cfg.players
+    st = State.__new__(State)
+    st.cfg = cfg
+    st.num_players = p
+    st.rng = Rng(seed)
+    st.bag = list(comp.pearl_counts)  # TR-SETUP-02
+    st.rivers = [-1] * comp.n_rivers
+    st.pools = [0] * (5 * len(comp.stretch_ids))
+    st.sea = [0] * 5
+    st.occ = [-1] * len(comp.space_names)
+    st.track = [-1] * comp.track_spaces
+    for k in range(comp.markers_per_player * p):  # TR-SETUP-11: round-robin in seat order
+        st.track[k] = k % p
+    st.sites = [0] * (5 * len(comp.site_ids))
+    fairies = [k for k, n in enumerate(comp.fairy_counts) for _ in range(n)]
+    st.rng.shuffle(fairies)
+    keep = comp.fairies_per_player * p  # TR-SETUP-03/04
+    st.fairy_supply = fairies[:keep]
+    st.fairy_out = sorted(fairies[keep:])
+    st.fairy_used = [0] * 5
+    st.hands = [0] * (5 * p)
+    st.known = [0] * (5 * p)
+    st.fairies = [0] * (5 * p)
+    st.alpaca = [0] * (5 * p)
+    st.acards = [-1] * len(comp.alpaca_cards)  # TR-SETUP-05
+    st.deck = [k for k, n in enumerate(comp.card_counts) for _ in range(n)]
+    st.rng.shuffle(st.deck)
+    for seat in range(p):  # TR-SETUP-12
+        for _ in range(comp.hand_size):
+            st.hands[seat * 5 + st.deck.pop()] += 1
+    st.display = []
+    st.discard = [0] * 5
+    supply.refill_display(st)  # TR-SETUP-13, TR-SETUP-15
+
+    st.owner = [-1] * len(comp.tiles)
+    st.tiles_of = [[] for _ in range(p)]
+    st.mk_out = []
+    regular = []
+    for i, tile in enumerate(comp.tiles):
+        if tile.start == 0:
+            regular.append(i)
+        elif tile.start <= p:  # TR-SETUP-07/08
+            st.owner[i] = tile.start - 1
+            st.tiles_of[tile.start - 1].append(i)
+        else:
+            st.mk_out.append(i)
+    st.rng.shuffle(regular)  # TR-SETUP-06
+    st.mk_deck = regular
+    st.mk_tail = 0
+    st.mk_display = []
+    st.spots = [-1] * comp.n_spots
+    st.given = [0] * 5
+    st.round = 1
+    for name in ("seat", "cur_space", "pay_left", "pay_full", "last_placed", "picks",
+                 "picks_done", "boosts", "cards_left", "cards_optional", "after_cards",
+                 "coll_stretch", "coll_pos", "village_pos", "deliver_seat", "earth_left",
+                 "earth_moved", "resume", "moving_from"):
+        setattr(st, name, 0)
+    prepare_round(st)
+    return st
+
+
+def prepare_round(st: State) -> None:
+    """Refill pearls, place fairies, exchange Markaya; then the first marker on the track moves."""
+    comp = st.cfg.comp
+    p = st.num_players
+    # 1. Refill pearls: one random pearl into each of the 3P leftmost rivers (TR-PREP-05/06).
+    for r in range(comp.rivers_per_player * p):
+        colour = st.rng.weighted(st.bag)
+        st.bag[colour] -= 1
+        st.rivers[r] = colour
+    # 2. Place fairies: P drawn, left to right on the round's site kind (TR-PREP-09..13).
+    kind = 0 if st.round % 2 == 1 else 1
+    placed = 0
+    for site, site_kind in enumerate(comp.site_kind):
+        if site_kind == kind and placed < p and st.fairy_supply:
+            st.sites[site * 5 + st.fairy_supply.pop()] += 1
+            placed += 1
+    # 3. Exchange Markaya: leftovers under the deck in display order, then reveal 6
+    #    (TR-PREP-15/16, TR-RULING-11).
+    if st.mk_display:
+        st.mk_deck[0:0] = reversed(st.mk_display)
+        st.mk_tail += len(st.mk_display)
+        st.mk_display = []
+    for _ in range(min(comp.markaya_display, len(st.mk_deck))):
+        st.mk_display.append(st.mk_deck.pop())
+    st.mk_tail = min(st.mk_tail, len(st.mk_deck))
+    start_turn(st)
+
+
+def start_turn(st: State) -> None:
+    """The marker on the frontmost occupied track space moves next (TR-EXPL-01)."""
+    for seat in st.track:
+        if seat >= 0:
+            st.stage = PLACE
+            st.seat = seat
+            return
+    raise AssertionError("start_turn with an empty track")

@@ -1,0 +1,186 @@
+"""12 Rivers as an upriver game: options, the decision dispatcher, save/load.
+
+The rules themselves live in one module per part of the rulebook: ``preparation`` (setup and
+preparation phase), ``exploration``, ``collection`` (dam, rivers, sea, village), ``delivery``
+(delivery, earth and light fairies, end of round) and ``scoring``; ``view`` decides what each seat
+sees; ``position`` reads positions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from upriver.core.game import Option
+from upriver.games.twelve_rivers import (
+    collection,
+    delivery,
+    exploration,
+    position,
+    preparation,
+    scoring,
+)
+from upriver.games.twelve_rivers import view as views
+from upriver.games.twelve_rivers.components import load
+from upriver.games.twelve_rivers.state import (
+    BANNER,
+    CARDS,
+    DELIVER,
+    EARTH_STEP,
+    INSTRUMENT_STEP,
+    LANTERN,
+    OVER,
+    PAIRS,
+    PAY,
+    PLACE,
+    RIVER,
+    SEA,
+    SUP_FROM,
+    SUP_TO,
+    VILLAGE,
+    Config,
+    State,
+)
+
+Moves = list[tuple[object, ...]]
+Legal = Callable[[State, list[str], Moves], None]
+
+LEGAL: dict[int, Legal] = {
+    PLACE: exploration.legal_place,
+    PAY: exploration.legal_pay,
+    CARDS: collection.legal_cards,
+    PAIRS: exploration.legal_pairs,
+    BANNER: exploration.legal_banner,
+    LANTERN: exploration.legal_lantern,
+    SUP_FROM: exploration.legal_supplies_from,
+    SUP_TO: exploration.legal_supplies_to,
+    RIVER: collection.legal_river,
+    SEA: collection.legal_sea,
+    VILLAGE: collection.legal_village,
+    INSTRUMENT_STEP: collection.legal_instrument,
+    DELIVER: delivery.legal_deliver,
+    EARTH_STEP: delivery.legal_earth,
+}
+
+OPTIONS = {
+    "edition": Option("current", ("current",), "rules edition: current (rulebook 000)"),
+    "components": Option("", (), "path to a TOML file replacing component tables"),
+    "allow_inactive_stretches": Option(
+        False, (False, True), "stretches fed only by inactive rivers may take markers"
+    ),
+    "stack_extra_pearl_effects": Option(
+        True, (False, True), "fishing-net pairs and water fairies stack at one marker"
+    ),
+    "extra_pearl_may_swap": Option(
+        True, (False, True), "an extra pick may be an exchange when the alpaca is full"
+    ),
+    "per_fairy_tie_rule": Option(
+        False, (False, True), "apply the printed 'ties earn no points' to the fairy count"
+    ),
+}
+
+
+def make_config(players: int, options: dict[str, Any]) -> Config:
+    comp = load(options["components"])
+    in_play = comp.in_play(players, options["allow_inactive_stretches"])
+    return Config(
+        comp=comp,
+        players=players,
+        in_play=in_play,
+        play_spaces=tuple(i for i, ok in enumerate(in_play) if ok),
+        stack_extra=options["stack_extra_pearl_effects"],
+        extra_may_swap=options["extra_pearl_may_swap"],
+        per_fairy_tie_rule=options["per_fairy_tie_rule"],
+    )
+
+
+class TwelveRivers:
+    """The rules object the core drives (see ``upriver.core.game.Rules``)."""
+
+    game_id = "twelve-rivers"
+    name = "12 Rivers"
+    players = (2, 3, 4)
+    options = OPTIONS
+
+    def new_state(self, num_players: int, options: dict[str, Any], seed: int) -> State:
+        return preparation.new_state(make_config(num_players, options), seed)
+
+    def to_move(self, st: State) -> int | None:
+        return None if st.stage == OVER else st.seat
+
+    def is_over(self, st: State) -> bool:
+        return st.stage == OVER
+
+    def legal(self, st: State) -> tuple[list[str], Moves]:
+        texts: list[str] = []
+        moves: Moves = []
+        if st.stage != OVER:
+            LEGAL[st.stage](st, texts, moves)
+        return texts, moves
+
+    def apply(self, st: State, move: tuple[Any, ...]) -> None:
+        op = move[0]
+        stage = st.stage
+        if op == "use earth":
+            delivery.apply_use_earth(st)
+        elif stage == PLACE:
+            exploration.apply_place(st, move[1])
+        elif stage == PAY:
+            exploration.apply_pay(st, move[1])
+        elif stage == CARDS:
+            collection.apply_cards(st, move[1])
+        elif stage == PAIRS:
+            if op == "end":
+                exploration.end_turn(st)
+            else:
+                exploration.apply_pair(st, move[1], move[2])
+        elif stage == BANNER:
+            exploration.apply_banner(st, move[1])
+        elif stage == LANTERN:
+            exploration.apply_lantern(st, move[1], move[2])
+        elif stage == SUP_FROM:
+            exploration.apply_supplies_from(st, move[1])
+        elif stage == SUP_TO:
+            exploration.apply_supplies_to(st, move[1])
+        elif stage == RIVER:
+            collection.apply_river(st, move)
+        elif stage == SEA:
+            collection.apply_sea(st, move)
+        elif stage == VILLAGE:
+            collection.apply_village(st, move[1])
+        elif stage == INSTRUMENT_STEP:
+            collection.apply_instrument(st, move)
+        elif stage == DELIVER:
+            delivery.apply_deliver(st, move)
+        elif stage == EARTH_STEP:
+            delivery.apply_earth(st, move)
+        else:  # pragma: no cover - the core never applies a move to a finished game
+            raise AssertionError(f"no decision in stage {stage}")
+
+    def scores(self, st: State) -> list[int]:
+        return scoring.scores(st)
+
+    def score_breakdown(self, st: State) -> list[dict[str, int]]:
+        return scoring.breakdown(st)
+
+    def winners(self, st: State) -> list[int]:
+        return scoring.winners(st)
+
+    def view(self, st: State, seat: int | None) -> dict[str, Any]:
+        legal = self.legal(st)[0] if seat is not None and seat == self.to_move(st) else None
+        return views.view(st, seat, legal)
+
+    def determinize(self, st: State, seat: int, seed: int) -> State:
+        return views.determinize(st, seat, seed)
+
+    def state_to_dict(self, st: State) -> dict[str, Any]:
+        return st.to_dict()
+
+    def state_from_dict(self, data: dict[str, Any], options: dict[str, Any]) -> State:
+        return State.from_dict(data, make_config(int(data["num_players"]), options))
+
+    def from_position(self, text: str) -> tuple[State, dict[str, Any]]:
+        return position.parse(text, make_config)
+
+
+RULES = TwelveRivers()

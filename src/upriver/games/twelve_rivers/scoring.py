@@ -1,0 +1,109 @@
+"""Final scoring (rulebook 000, "Markaya and Bonus Objectives", "End of Game and Scoring")."""
+
+from __future__ import annotations
+
+from upriver.games.twelve_rivers.components import Components, Tile
+from upriver.games.twelve_rivers.state import OVER, State
+
+CATEGORIES = ("pearls", "starting Markaya", "Markaya objectives", "alpaca cards")
+
+
+class Tally:
+    """What the objectives look at, per seat: delivered pearls, full tiles, fairies, cards."""
+
+    def __init__(self, st: State) -> None:
+        comp = st.cfg.comp
+        p = st.num_players
+        self.comp = comp
+        self.st = st
+        self.delivered = [[0] * 5 for _ in range(p)]
+        self.full = [0] * p
+        for seat in range(p):
+            for t in st.tiles_of[seat]:
+                pearls = tile_pearls(st, t)
+                for c in pearls:
+                    if c >= 0:
+                        self.delivered[seat][c] += 1
+                if all(c >= 0 for c in pearls):
+                    self.full[seat] += 1
+        self.fairies = [sum(st.fairies[s * 5 : s * 5 + 5]) for s in range(p)]
+        self.cards = [sum(st.hands[s * 5 : s * 5 + 5]) for s in range(p)]
+
+
+def tile_pearls(st: State, t: int) -> list[int]:
+    base = st.cfg.comp.spot_offset[t]
+    return st.spots[base : base + len(st.cfg.comp.tiles[t].spots)]
+
+
+def _strictly_most(values: list[int], seat: int) -> bool:
+    """Majorities: strictly more than every other player; ties score nothing (TR-OBJ-10, -14)."""
+    return all(values[seat] > v for s, v in enumerate(values) if s != seat)
+
+
+def objective_points(tally: Tally, seat: int, t: int, per_fairy_tie_rule: bool) -> int:
+    """One tile's bonus objective (TR-OBJ-05..19)."""
+    tile: Tile = tally.comp.tiles[t]
+    obj = tile.objective
+    if tile.introverted:  # TR-OBJ-15, -16: only a full tile scores, on its own pearls
+        pearls = tile_pearls(tally.st, t)
+        if any(c < 0 for c in pearls):
+            return 0
+        if obj == "full tile":
+            return tile.points
+        if obj == "four alike":  # "4 of the same colour" read as at least 4 (open point 8)
+            return tile.points if max(pearls.count(c) for c in range(5)) >= 4 else 0
+        if obj == "five colours":
+            return tile.points if len(set(pearls)) >= 5 else 0
+        raise AssertionError(obj)
+    if obj == "full tiles":
+        return tile.points * tally.full[seat]
+    if obj == "colour count":
+        return tile.points * tally.delivered[seat][tile.colour]
+    if obj == "fairy count":
+        if per_fairy_tie_rule and not _strictly_most(tally.fairies, seat):
+            return 0
+        return tile.points * tally.fairies[seat]
+    if obj == "card count":
+        return tile.points * tally.cards[seat]
+    if obj == "colour majority":
+        counts = [d[tile.colour] for d in tally.delivered]
+        return tile.points if _strictly_most(counts, seat) else 0
+    if obj == "fairy majority":
+        return tile.points if _strictly_most(tally.fairies, seat) else 0
+    if obj == "card majority":
+        return tile.points if _strictly_most(tally.cards, seat) else 0
+    raise AssertionError(obj)
+
+
+def breakdown(st: State) -> list[dict[str, int]]:
+    """Per seat, in the rulebook's order: pearls, starting Markaya, other Markaya, alpaca cards
+    (TR-END-02..06). Before the end this is the running total if the game ended now."""
+    comp: Components = st.cfg.comp
+    tally = Tally(st)
+    out = []
+    for seat in range(st.num_players):
+        pearls = sum(comp.pearl_points[c] for c in range(5) for _ in
+                     range(tally.delivered[seat][c]))
+        start = other = 0
+        for t in st.tiles_of[seat]:
+            pts = objective_points(tally, seat, t, st.cfg.per_fairy_tie_rule)
+            if comp.tiles[t].start:
+                start += pts
+            else:
+                other += pts
+        cards = sum(comp.alpaca_cards[i][2] for i, o in enumerate(st.acards) if o == seat)
+        out.append(dict(zip(CATEGORIES, (pearls, start, other, cards), strict=True)))
+    return out
+
+
+def scores(st: State) -> list[int]:
+    return [sum(b.values()) for b in breakdown(st)]
+
+
+def winners(st: State) -> list[int]:
+    """Highest total wins; ties share the victory (TR-END-08, -09)."""
+    if st.stage != OVER:
+        return []
+    s = scores(st)
+    best = max(s)
+    return [seat for seat, v in enumerate(s) if v == best]

@@ -1,0 +1,156 @@
+"""12 Rivers state: plain lists of small ints, so a clone is a handful of list copies.
+
+Indexing conventions: colours, card kinds and fairy kinds are 0..4 (``components``); per-player
+counts are flat lists indexed ``seat * 5 + kind``; board spaces are numbered river spaces first
+(top row, left to right, top space first), then the sea, then village spaces 1..6; ``-1`` means
+empty. The state always knows whose decision it is (``seat``) and what kind (``stage``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from upriver.core.rng import Rng
+from upriver.games.twelve_rivers.components import Components
+
+# Decision stages: what the seat to move is deciding.
+PLACE, PAY, CARDS, PAIRS, BANNER, LANTERN, SUP_FROM, SUP_TO = range(8)
+RIVER, SEA, VILLAGE, INSTRUMENT_STEP, DELIVER, EARTH_STEP, OVER = range(8, 15)
+STAGE_NAMES = (
+    "place a family marker",
+    "pay the placement cost",
+    "take supply cards",
+    "play pairs",
+    "banner: choose a marker",
+    "lantern: choose a fairy",
+    "supplies: choose a marker",
+    "supplies: choose a space",
+    "collect pearls from the river",
+    "collect pearls from the sea",
+    "befriend a Markaya",
+    "instrument pair",
+    "deliver to Markaya",
+    "earth fairy: move pearls",
+    "game over",
+)
+PHASE_OF_STAGE = (
+    ["exploration"] * 8 + ["collection"] * 6 + ["end"]
+)
+# After taking cards: go on to the pairs of an exploration turn, or to the instrument step.
+AFTER_GAIN, AFTER_BEFRIEND = 0, 1
+
+
+@dataclass(frozen=True)
+class Config:
+    """What does not change during a game: components, player count and rule flags."""
+
+    comp: Components
+    players: int
+    in_play: tuple[bool, ...]
+    play_spaces: tuple[int, ...]
+    stack_extra: bool
+    extra_may_swap: bool
+    per_fairy_tie_rule: bool
+
+
+LISTS = (
+    "bag", "rivers", "pools", "sea", "occ", "track", "sites", "fairy_supply", "fairy_out",
+    "fairy_used", "hands", "known", "fairies", "alpaca", "acards", "deck", "display", "discard",
+    "mk_deck", "mk_display", "mk_out", "owner", "spots", "given",
+)
+SCALARS = (
+    "round", "stage", "seat", "mk_tail", "cur_space", "pay_left", "pay_full", "last_placed",
+    "picks", "picks_done", "boosts", "cards_left", "cards_optional", "after_cards",
+    "coll_stretch", "coll_pos", "village_pos", "deliver_seat", "earth_left", "earth_moved",
+    "resume", "moving_from",
+)
+
+
+class State:
+    """The whole game position. Lists are copied on ``copy``; ``cfg`` is shared."""
+
+    __slots__ = ("cfg", "num_players", "rng", "tiles_of", *LISTS, *SCALARS)
+
+    cfg: Config
+    num_players: int
+    rng: Rng
+    tiles_of: list[list[int]]
+    bag: list[int]
+    rivers: list[int]
+    pools: list[int]
+    sea: list[int]
+    occ: list[int]
+    track: list[int]
+    sites: list[int]
+    fairy_supply: list[int]
+    fairy_out: list[int]
+    fairy_used: list[int]
+    hands: list[int]
+    known: list[int]
+    fairies: list[int]
+    alpaca: list[int]
+    acards: list[int]
+    deck: list[int]
+    display: list[int]
+    discard: list[int]
+    mk_deck: list[int]
+    mk_display: list[int]
+    mk_out: list[int]
+    owner: list[int]
+    spots: list[int]
+    given: list[int]
+    round: int
+    stage: int
+    seat: int
+    mk_tail: int
+    cur_space: int
+    pay_left: int
+    pay_full: int
+    last_placed: int
+    picks: int
+    picks_done: int
+    boosts: int
+    cards_left: int
+    cards_optional: int
+    after_cards: int
+    coll_stretch: int
+    coll_pos: int
+    village_pos: int
+    deliver_seat: int
+    earth_left: int
+    earth_moved: int
+    resume: int
+    moving_from: int
+
+    def copy(self) -> State:
+        twin = State.__new__(State)
+        twin.cfg = self.cfg
+        twin.num_players = self.num_players
+        twin.rng = self.rng.copy()
+        twin.tiles_of = [t[:] for t in self.tiles_of]
+        for name in LISTS:
+            setattr(twin, name, getattr(self, name)[:])
+        for name in SCALARS:
+            setattr(twin, name, getattr(self, name))
+        return twin
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {name: getattr(self, name) for name in (*LISTS, *SCALARS)}
+        d["tiles_of"] = self.tiles_of
+        d["rng"] = self.rng.state
+        d["num_players"] = self.num_players
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], cfg: Config) -> State:
+        st = cls.__new__(cls)
+        st.cfg = cfg
+        st.num_players = int(d["num_players"])
+        st.rng = Rng(int(d["rng"]))
+        st.tiles_of = [[int(x) for x in t] for t in d["tiles_of"]]
+        for name in LISTS:
+            setattr(st, name, [int(x) for x in d[name]])
+        for name in SCALARS:
+            setattr(st, name, int(d[name]))
+        return st

@@ -1,0 +1,127 @@
+"""Supply cards: taking, the display, the reshuffles, and paying for pairs (rulebook 000,
+"Supply Cards in the Exploration Phase" and "Supply Cards in the Collection Phase")."""
+
+from __future__ import annotations
+
+from upriver.games.twelve_rivers.components import CARD_KINDS, FIRE
+from upriver.games.twelve_rivers.state import State
+
+TAKE_TEXT = tuple(f"take {k} from display" for k in CARD_KINDS)
+DRAW_TEXT = "draw from pile"
+NO_CARD_TEXT = "take no card"
+# Pair variants: two cards, a card and a fire fairy, two fire fairies (TR-FAIRY-05, TR-FAIRY-06).
+PAIR_TEXT = tuple(
+    (f"play {k} pair", f"play {k} pair ({k} + fire fairy)", f"play {k} pair (2 fire fairies)")
+    for k in CARD_KINDS
+)
+# Repeated three-of-a-kind reshuffles stop after this many tries (TR-RULING-12; open point 9).
+MAX_RESHUFFLES = 50
+
+
+def discard_card(st: State, seat: int, kind: int) -> None:
+    """A card leaves a hand face up onto the discard pile (payment or pair)."""
+    i = seat * 5 + kind
+    st.hands[i] -= 1
+    st.discard[kind] += 1
+    if st.known[i] > 0:  # what others know was in the hand can only shrink
+        st.known[i] -= 1
+
+
+def use_fairy(st: State, seat: int, kind: int) -> None:
+    """A used fairy goes back to the box (TR-FAIRY-01)."""
+    st.fairies[seat * 5 + kind] -= 1
+    st.fairy_used[kind] += 1
+
+
+def _shuffle_discard_into_deck(st: State) -> None:
+    for kind, n in enumerate(st.discard):
+        st.deck.extend([kind] * n)
+        st.discard[kind] = 0
+    st.rng.shuffle(st.deck)
+
+
+def can_take(st: State) -> bool:
+    return bool(st.display or st.deck or any(st.discard))
+
+
+def refill_display(st: State) -> None:
+    """Refill to 3 face-up cards, reshuffling the discards when the pile runs out (TR-CARD-07)
+    and reshuffling everything when the display shows 3 identical cards (TR-CARD-06)."""
+    size = st.cfg.comp.card_display
+    for _ in range(MAX_RESHUFFLES):
+        while len(st.display) < size:
+            if not st.deck:
+                if not any(st.discard):
+                    return  # TR-RULING-13: nothing left to turn up
+                _shuffle_discard_into_deck(st)
+            st.display.append(st.deck.pop())
+        first = st.display[0]
+        if size < 3 or any(k != first for k in st.display):
+            return
+        kinds = {first, *st.deck} | {k for k, n in enumerate(st.discard) if n}
+        if len(kinds) < 2:
+            return  # every card left is of one kind: no reshuffle can change the display
+        for k in st.display:
+            st.discard[k] += 1
+        st.display.clear()
+        _shuffle_discard_into_deck(st)
+
+
+def take_options(st: State, texts: list[str], moves: list[tuple[object, ...]]) -> None:
+    """Each distinct display kind, and the draw pile (TR-CARD-02)."""
+    seen = 0
+    for k in st.display:
+        if not seen & (1 << k):
+            seen |= 1 << k
+            texts.append(TAKE_TEXT[k])
+            moves.append(("take", k))
+    if st.deck or any(st.discard):
+        texts.append(DRAW_TEXT)
+        moves.append(("take", -1))
+
+
+def take_card(st: State, seat: int, kind: int) -> None:
+    """Take a display card of ``kind`` (refilled at once, TR-CARD-03) or, with -1, draw."""
+    if kind >= 0:
+        st.display.remove(kind)
+        st.hands[seat * 5 + kind] += 1
+        st.known[seat * 5 + kind] += 1  # everyone saw which card was taken
+        refill_display(st)
+        return
+    if not st.deck:
+        _shuffle_discard_into_deck(st)
+    st.hands[seat * 5 + st.deck.pop()] += 1
+
+
+def pair_variants(st: State, seat: int, kind: int) -> tuple[int, ...]:
+    """Ways ``seat`` can make a pair of ``kind``: 0 two cards, 1 card + fire, 2 two fires."""
+    cards = st.hands[seat * 5 + kind]
+    fire = st.fairies[seat * 5 + FIRE]
+    out: list[int] = []
+    if cards >= 2:
+        out.append(0)
+    if cards >= 1 and fire >= 1:
+        out.append(1)
+    if fire >= 2:
+        out.append(2)
+    return tuple(out)
+
+
+def add_pair_options(
+    st: State, seat: int, kind: int, texts: list[str], moves: list[tuple[object, ...]]
+) -> None:
+    for mode in pair_variants(st, seat, kind):
+        texts.append(PAIR_TEXT[kind][mode])
+        moves.append(("pair", kind, mode))
+
+
+def pay_pair(st: State, seat: int, kind: int, mode: int) -> None:
+    if mode == 0:
+        discard_card(st, seat, kind)
+        discard_card(st, seat, kind)
+    elif mode == 1:
+        discard_card(st, seat, kind)
+        use_fairy(st, seat, FIRE)
+    else:
+        use_fairy(st, seat, FIRE)
+        use_fairy(st, seat, FIRE)
