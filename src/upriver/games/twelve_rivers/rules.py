@@ -182,5 +182,21 @@ class TwelveRivers:
     def from_position(self, text: str) -> tuple[State, dict[str, Any]]:
         return position.parse(text, make_config)
 
+    def component_totals(self, st: State) -> dict[str, int]:
+        """How many of each component exist anywhere (bag, board, hands, box...): constant for
+        the whole game, which the conformance suite checks after every decision."""
+        p = st.num_players
+        pearls = (sum(st.bag) + sum(1 for c in st.rivers if c >= 0) + sum(st.pools)
+                  + sum(st.sea) + sum(st.alpaca) + sum(1 for c in st.spots if c >= 0))
+        cards = len(st.deck) + len(st.display) + sum(st.discard) + sum(st.hands)
+        fairies = (len(st.fairy_supply) + len(st.fairy_out) + sum(st.fairy_used)
+                   + sum(st.sites) + sum(st.fairies))
+        tiles = len(st.mk_deck) + len(st.mk_display) + len(st.mk_out) + sum(
+            len(t) for t in st.tiles_of)
+        markers = sum(1 for s in st.occ if s >= 0) + sum(1 for s in st.track if s >= 0)
+        assert all(st.owner[t] == s for s in range(p) for t in st.tiles_of[s])
+        return {"pearls": pearls, "supply cards": cards, "fairies": fairies, "Markaya": tiles,
+                "family markers": markers}
+
 
 RULES = TwelveRivers()
