@@ -104,7 +104,7 @@ class Game:
         return self._legal
 
     def legal_actions(self) -> list[str]:
-        """Every legal decision for ``to_move``, as stable text; empty only once the game is over."""
+        """Every legal decision for ``to_move``, as stable text; empty once the game is over."""
         return list(self._legal_pair()[0])
 
     def play(self, action: str) -> None:

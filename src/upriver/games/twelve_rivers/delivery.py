@@ -42,7 +42,7 @@ def _placements(
     for t, k, need in spots:
         if t == exclude_tile:
             continue
-        if need == colour or need == RAINBOW:
+        if need in (colour, RAINBOW):
             out.append((t, k, False))
         elif light:
             out.append((t, k, True))

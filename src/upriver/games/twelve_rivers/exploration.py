@@ -16,9 +16,9 @@ from upriver.games.twelve_rivers.components import (
 from upriver.games.twelve_rivers.preparation import start_turn
 from upriver.games.twelve_rivers.state import (
     AFTER_GAIN,
-    BANNER as BANNER_STEP,
+    BANNER_STEP,
     CARDS,
-    LANTERN as LANTERN_STEP,
+    LANTERN_STEP,
     PAIRS,
     PAY,
     SUP_FROM,

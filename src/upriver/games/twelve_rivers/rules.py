@@ -23,12 +23,12 @@ from upriver.games.twelve_rivers import (
 from upriver.games.twelve_rivers import view as views
 from upriver.games.twelve_rivers.components import load
 from upriver.games.twelve_rivers.state import (
-    BANNER,
+    BANNER_STEP,
     CARDS,
     DELIVER,
     EARTH_STEP,
     INSTRUMENT_STEP,
-    LANTERN,
+    LANTERN_STEP,
     OVER,
     PAIRS,
     PAY,
@@ -50,8 +50,8 @@ LEGAL: dict[int, Legal] = {
     PAY: exploration.legal_pay,
     CARDS: collection.legal_cards,
     PAIRS: exploration.legal_pairs,
-    BANNER: exploration.legal_banner,
-    LANTERN: exploration.legal_lantern,
+    BANNER_STEP: exploration.legal_banner,
+    LANTERN_STEP: exploration.legal_lantern,
     SUP_FROM: exploration.legal_supplies_from,
     SUP_TO: exploration.legal_supplies_to,
     RIVER: collection.legal_river,
@@ -99,7 +99,7 @@ class TwelveRivers:
 
     game_id = "twelve-rivers"
     name = "12 Rivers"
-    players = (2, 3, 4)
+    players: tuple[int, ...] = (2, 3, 4)
     options = OPTIONS
 
     def new_state(self, num_players: int, options: dict[str, Any], seed: int) -> State:
@@ -134,9 +134,9 @@ class TwelveRivers:
                 exploration.end_turn(st)
             else:
                 exploration.apply_pair(st, move[1], move[2])
-        elif stage == BANNER:
+        elif stage == BANNER_STEP:
             exploration.apply_banner(st, move[1])
-        elif stage == LANTERN:
+        elif stage == LANTERN_STEP:
             exploration.apply_lantern(st, move[1], move[2])
         elif stage == SUP_FROM:
             exploration.apply_supplies_from(st, move[1])
@@ -181,6 +181,12 @@ class TwelveRivers:
 
     def from_position(self, text: str) -> tuple[State, dict[str, Any]]:
         return position.parse(text, make_config)
+
+    def render_text(self, view: dict[str, Any]) -> str:
+        """The view as text for the terminal (``upriver play``, ``upriver replay``)."""
+        from upriver.games.twelve_rivers.render import text
+
+        return text(view)
 
     def component_totals(self, st: State) -> dict[str, int]:
         """How many of each component exist anywhere (bag, board, hands, box...): constant for

@@ -15,7 +15,7 @@ from upriver.core.rng import Rng
 from upriver.games.twelve_rivers.components import Components
 
 # Decision stages: what the seat to move is deciding.
-PLACE, PAY, CARDS, PAIRS, BANNER, LANTERN, SUP_FROM, SUP_TO = range(8)
+PLACE, PAY, CARDS, PAIRS, BANNER_STEP, LANTERN_STEP, SUP_FROM, SUP_TO = range(8)
 RIVER, SEA, VILLAGE, INSTRUMENT_STEP, DELIVER, EARTH_STEP, OVER = range(8, 15)
 STAGE_NAMES = (
     "place a family marker",
