@@ -1,0 +1,43 @@
+"""Every registered game, option set and player count: the conformance suite's parameters.
+
+An option set is the defaults, plus each non-default choice of each option taken alone (free-form
+options such as a component file path are left at their default). A game joins the suite by
+registering; nothing here names a game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import upriver
+
+
+def option_sets(game_id: str) -> list[dict[str, Any]]:
+    sets: list[dict[str, Any]] = [{}]
+    for name, spec in upriver.game_info(game_id)["options"].items():
+        for choice in spec["choices"]:
+            if choice != spec["default"]:
+                sets.append({name: choice})
+    return sets
+
+
+def configurations() -> list[Any]:
+    out = []
+    for game_id in upriver.games():
+        for players in upriver.game_info(game_id)["players"]:
+            for options in option_sets(game_id):
+                label = ",".join(f"{k}={v}" for k, v in options.items()) or "default"
+                out.append(
+                    pytest.param(game_id, players, options, id=f"{game_id}-{players}p-{label}")
+                )
+    return out
+
+
+def default_configurations() -> list[Any]:
+    return [
+        pytest.param(game_id, players, {}, id=f"{game_id}-{players}p")
+        for game_id in upriver.games()
+        for players in upriver.game_info(game_id)["players"]
+    ]

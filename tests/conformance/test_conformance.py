@@ -1,0 +1,244 @@
+"""The conformance suite: the public contract of docs/interface.md, checked on every registered
+game, option set and player count by random play."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import upriver
+from upriver.core.game import Game
+from upriver.core.registry import rules_for
+from tests.conformance.configs import configurations, default_configurations
+
+GAMES_PER_CONFIG = 1000
+MAX_DECISIONS = 20_000  # a bound on every game loop; no game comes close
+
+
+def random_game(game_id: str, players: int, options: dict[str, Any], seed: int) -> Game:
+    return upriver.new_game(game_id, players=players, seed=seed, **options)
+
+
+def play_out(game: Game, rng: random.Random, limit: int = MAX_DECISIONS) -> int:
+    n = 0
+    while not game.is_over:
+        actions = game.legal_actions()
+        assert actions, "no legal action while the game is not over"
+        game.play(rng.choice(actions))
+        n += 1
+        assert n < limit, "game did not end"
+    return n
+
+
+def checkpoints(game: Game, rng: random.Random, count: int) -> list[Game]:
+    """Clones of ``game`` at ``count`` random points of one random playthrough."""
+    probe = game.clone()
+    length = play_out(probe, random.Random(rng.random()))
+    marks = sorted(rng.sample(range(length), min(count, length)))
+    out: list[Game] = []
+    g = game.clone()
+    history = probe.history
+    for i, (_, action) in enumerate(history):
+        if marks and i == marks[0]:
+            out.append(g.clone())
+            marks.pop(0)
+        g.play(action)
+    return out
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), configurations())
+def test_random_games_run_to_the_end(game_id: str, players: int, options: dict[str, Any]) -> None:
+    """Every configuration: 1,000 random games end, with scores, a breakdown that adds up, and
+    winners among the seats with the best score."""
+    for seed in range(GAMES_PER_CONFIG):
+        g = random_game(game_id, players, options, seed)
+        play_out(g, random.Random(seed))
+        assert g.to_move is None and g.legal_actions() == []
+        scores = g.scores()
+        assert len(scores) == players
+        assert [sum(b.values()) for b in g.score_breakdown()] == scores
+        best = max(scores)
+        assert g.winners() == [s for s in range(players) if scores[s] == best]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), configurations())
+def test_components_are_conserved(game_id: str, players: int, options: dict[str, Any]) -> None:
+    """Nothing is created or lost: every component is counted somewhere after every decision."""
+    rules: Any = rules_for(game_id)
+    if not hasattr(rules, "component_totals"):
+        pytest.skip(f"{game_id} declares no component totals")
+    for seed in range(20):
+        g = random_game(game_id, players, options, seed)
+        start = rules.component_totals(g.state)
+        rng = random.Random(seed)
+        while not g.is_over:
+            g.play(rng.choice(g.legal_actions()))
+            assert rules.component_totals(g.state) == start, g.history[-1]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), default_configurations())
+def test_same_seed_and_decisions_give_the_same_game(
+    game_id: str, players: int, options: dict[str, Any]
+) -> None:
+    """Randomness lives in the state: same seed and same decisions give the same to_json."""
+    for seed in range(10):
+        a = random_game(game_id, players, options, seed)
+        b = random_game(game_id, players, options, seed)
+        assert a.to_json() == b.to_json()
+        rng = random.Random(seed)
+        while not a.is_over:
+            action = rng.choice(a.legal_actions())
+            assert action in b.legal_actions()
+            a.play(action)
+            b.play(action)
+        assert a.to_json() == b.to_json()
+        assert a.history == b.history
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), default_configurations())
+def test_different_seeds_give_different_games(
+    game_id: str, players: int, options: dict[str, Any]
+) -> None:
+    """The seed matters: set-ups from different seeds differ."""
+    views = {json.dumps(random_game(game_id, players, options, s).view(0)) for s in range(10)}
+    assert len(views) > 1
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), default_configurations())
+def test_save_and_load_resume_identically(
+    game_id: str, players: int, options: dict[str, Any]
+) -> None:
+    """A game saved at a random point and loaded again has the same views, legal actions and
+    future for the same decisions."""
+    rng = random.Random(players)
+    for seed in range(10):
+        for g in checkpoints(random_game(game_id, players, options, seed), rng, 3):
+            loaded = upriver.load_game(g.to_json())
+            assert loaded.to_json() == g.to_json()
+            assert loaded.history == g.history
+            for seat in [None, *range(players)]:
+                assert loaded.view(seat) == g.view(seat)
+            assert loaded.legal_actions() == g.legal_actions()
+            choices = random.Random(seed)
+            while not g.is_over:
+                action = choices.choice(g.legal_actions())
+                assert loaded.legal_actions() == g.legal_actions()
+                g.play(action)
+                loaded.play(action)
+            assert loaded.to_json() == g.to_json()
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), default_configurations())
+def test_clones_are_independent(game_id: str, players: int, options: dict[str, Any]) -> None:
+    """Playing on a clone never changes the original, and the other way round."""
+    rng = random.Random(7)
+    for seed in range(10):
+        for g in checkpoints(random_game(game_id, players, options, seed), rng, 3):
+            before = g.to_json()
+            twin = g.clone()
+            assert twin.to_json() == before
+            play_out(twin, random.Random(seed))
+            assert g.to_json() == before
+            again = g.clone()
+            play_out(g, random.Random(seed + 1))
+            assert again.to_json() == before
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), default_configurations())
+def test_illegal_actions_are_rejected_and_change_nothing(
+    game_id: str, players: int, options: dict[str, Any]
+) -> None:
+    """An action not in legal_actions() raises IllegalAction (a ValueError) naming it, and the
+    game is exactly as it was."""
+    rng = random.Random(3)
+    for seed in range(5):
+        g = random_game(game_id, players, options, seed)
+        seen: set[str] = set()
+        for point in checkpoints(g, rng, 10):
+            seen.update(point.legal_actions())
+        for point in checkpoints(g, rng, 10):
+            before = point.to_json()
+            legal = set(point.legal_actions())
+            for bad in [*sorted(seen - legal)[:20], "", "nonsense", "pass pass", "\u00e9"]:
+                with pytest.raises(upriver.IllegalAction) as err:
+                    point.play(bad)
+                assert isinstance(err.value, ValueError)
+                assert repr(bad) in str(err.value)
+                assert point.to_json() == before
+        play_out(g, random.Random(seed))
+        with pytest.raises(upriver.IllegalAction):
+            g.play("anything")
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), default_configurations())
+def test_determinize_keeps_the_seats_view_and_resamples_the_rest(
+    game_id: str, players: int, options: dict[str, Any]
+) -> None:
+    """determinize(s, x) leaves view(s) and the public view unchanged, and does change what s
+    cannot see (another seat's own view differs for some seed)."""
+    rng = random.Random(11)
+    changed = 0
+    for seed in range(5):
+        for g in checkpoints(random_game(game_id, players, options, seed), rng, 4):
+            before = g.to_json()
+            for seat in range(players):
+                views_of_others = []
+                for x in range(4):
+                    d = g.determinize(seat, x)
+                    assert d.view(seat) == g.view(seat)
+                    assert d.view(None) == g.view(None)
+                    if g.to_move == seat:
+                        assert d.legal_actions() == g.legal_actions()
+                    views_of_others.append(
+                        [d.view(o) != g.view(o) for o in range(players) if o != seat]
+                    )
+                    if not d.is_over:
+                        play_out(d, random.Random(x))
+                changed += any(any(v) for v in views_of_others)
+            assert g.to_json() == before
+    assert changed > 0, "determinize never changed any hidden information"
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), default_configurations())
+def test_views_are_json_and_legal_actions_only_for_the_seat_to_move(
+    game_id: str, players: int, options: dict[str, Any]
+) -> None:
+    """Views are JSON-serialisable; the decision list appears only in the view of the seat to
+    move; to_move is None exactly when the game is over."""
+    g = random_game(game_id, players, options, 1)
+    rng = random.Random(1)
+    while True:
+        for seat in [None, *range(players)]:
+            v = g.view(seat)
+            assert json.loads(json.dumps(v)) == v
+            if seat is not None and seat == g.to_move:
+                assert v.get("legal_actions") == g.legal_actions()
+            else:
+                assert "legal_actions" not in v
+        if g.is_over:
+            assert g.to_move is None
+            break
+        assert g.to_move is not None and 0 <= g.to_move < players
+        g.play(rng.choice(g.legal_actions()))
+
+
+@pytest.mark.parametrize("game_id", upriver.games())
+def test_bad_requests_give_clear_errors(game_id: str) -> None:
+    """Unknown games, options, values and player counts are refused with a one-line error."""
+    info = upriver.game_info(game_id)
+    with pytest.raises(upriver.BadOption):
+        upriver.new_game("no-such-game", players=info["players"][0])
+    with pytest.raises(upriver.BadOption):
+        upriver.new_game(game_id, players=max(info["players"]) + 1)
+    with pytest.raises(upriver.BadOption):
+        upriver.new_game(game_id, players=info["players"][0], no_such_option=1)
+    for name, spec in info["options"].items():
+        if spec["choices"]:
+            with pytest.raises(upriver.BadOption) as err:
+                upriver.new_game(game_id, players=info["players"][0], **{name: "surely-not"})
+            assert "\n" not in str(err.value)
+    with pytest.raises(upriver.BadPosition):
+        upriver.load_game("{not json")
