@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 
 import upriver
+from tests.conformance.configs import configurations, default_configurations
 from upriver.core.game import Game
 from upriver.core.registry import rules_for
-from tests.conformance.configs import configurations, default_configurations
 
 GAMES_PER_CONFIG = 1000
 MAX_DECISIONS = 20_000  # a bound on every game loop; no game comes close

@@ -12,7 +12,7 @@ GAME = "twelve-rivers"
 
 
 def position(text: str) -> Game:
-    """A game in the position described by ``text`` (format: upriver.games.twelve_rivers.position)."""
+    """A game in the position described by ``text`` (format: see twelve_rivers/position.py)."""
     return upriver.from_position(GAME, text)
 
 
@@ -31,7 +31,8 @@ def seat_view(game: Game, seat: int) -> dict[str, Any]:
 
 def totals(game: Game) -> dict[str, int]:
     """Every component counted wherever it lies (constant for a whole game)."""
-    counts: dict[str, int] = rules_for(GAME).component_totals(game.state)  # type: ignore[attr-defined]
+    rules: Any = rules_for(GAME)
+    counts: dict[str, int] = rules.component_totals(game.state)
     return counts
 
 

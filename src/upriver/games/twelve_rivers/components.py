@@ -96,6 +96,7 @@ class Components:
     tile_index: dict[str, int]
     spot_offset: tuple[int, ...]  # tile -> index of its first spot in the flat spot list
     n_spots: int
+    tiles_note: str  # shown with every view while the tiles are placeholders
 
     def in_play(self, players: int, allow_inactive: bool) -> tuple[bool, ...]:
         """Which spaces may take a marker (TR-RULING-05: stretches fed only by inactive rivers
@@ -306,4 +307,5 @@ def _build(d: dict[str, Any], where: str) -> Components:
         tile_index=index,
         spot_offset=tuple(offsets),
         n_spots=n_spots,
+        tiles_note=str(d.get("tiles_note", "")),
     )

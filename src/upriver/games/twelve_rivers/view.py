@@ -91,6 +91,7 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
         ],
         "players": players,
         "scores": scoring.scores(st),
+        "notes": [comp.tiles_note] if comp.tiles_note else [],
     }
     if st.stage in (1,):
         out["cost_left"] = st.pay_left

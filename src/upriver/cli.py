@@ -1,0 +1,421 @@
+"""The ``upriver`` command line: list games, play in the terminal, replay saves, benchmark.
+
+Every command talks to games through the public API only (``upriver.new_game``, ``legal_actions``,
+``play``, ``view``...), so what works here works for bots and the web app too. Errors a person can
+cause end in a one-line message and exit status 1, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+
+import upriver
+from upriver.agents import Agent, agent_names, make_agent
+from upriver.core.errors import BadOption, BadPosition, IllegalAction
+from upriver.core.game import Game, Rules
+from upriver.core.registry import rules_for
+
+REPLAY_FORMAT = "upriver-replay/1"
+WIDTH = 96
+PERSON_ERRORS = (BadOption, BadPosition, OSError, ValueError)
+
+
+def _one_line(exc: Exception) -> str:
+    if isinstance(exc, OSError) and exc.filename is not None:
+        return f"cannot use {exc.filename}: {exc.strerror or exc}"
+    return " ".join(str(exc).split()) or type(exc).__name__
+
+
+class FriendlyGroup(click.Group):
+    """Turns the errors a person can cause into click's one-line ``Error: ...`` and exit 1."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except PERSON_ERRORS as exc:
+            raise click.ClickException(_one_line(exc)) from None
+
+
+@click.group(cls=FriendlyGroup)
+def cli() -> None:
+    """Play, replay and measure upriver games."""
+
+
+def main() -> None:
+    """Console-script entry point (``upriver``)."""
+    cli(prog_name="upriver")
+
+
+# ---------------------------------------------------------------- helpers shared by commands
+
+
+def _render(rules: Rules, view: dict[str, Any]) -> str:
+    """The game's own text rendering, or the raw view for a game that has none."""
+    render = getattr(rules, "render_text", None)
+    if callable(render):
+        return str(render(view))
+    return json.dumps(view, indent=1)
+
+
+def _columns(cells: list[str], indent: str = "  ") -> str:
+    """Cells in aligned columns, as many per line as fit in WIDTH."""
+    width = max((len(c) for c in cells), default=0) + 3
+    per_line = max(1, (WIDTH - len(indent)) // width)
+    lines = [
+        indent + "".join(c.ljust(width) for c in cells[i : i + per_line]).rstrip()
+        for i in range(0, len(cells), per_line)
+    ]
+    return "\n".join(lines)
+
+
+def _label(seat: int, seats: list[str] | None) -> str:
+    return f"seat {seat} ({seats[seat]})" if seats and seat < len(seats) else f"seat {seat}"
+
+
+def _summary(g: Game, seats: list[str] | None) -> str:
+    """The score breakdown as a table (categories down, seats across) and the winners."""
+    breakdown = g.score_breakdown()
+    categories = list(dict.fromkeys(k for b in breakdown for k in b))
+    heads = [_label(s, seats) for s in range(g.num_players)]
+    first = max([len("total"), *(len(c) for c in categories)]) + 2
+    widths = [max(len(h), 5) + 2 for h in heads]
+
+    def row(name: str, values: list[str]) -> str:
+        return name.ljust(first) + "".join(v.rjust(w) for v, w in zip(values, widths, strict=True))
+
+    lines = [row("", heads), "-" * (first + sum(widths))]
+    lines += [row(c, [str(b.get(c, 0)) for b in breakdown]) for c in categories]
+    lines.append(row("total", [str(s) for s in g.scores()]))
+    winners = g.winners()
+    if winners:
+        names = ", ".join(_label(s, seats) for s in winners)
+        word = "Winner" if len(winners) == 1 else "Winners (shared)"
+        lines.append(f"{word}: {names} with {g.scores()[winners[0]]} points")
+    return "\n".join(lines)
+
+
+def _parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise BadOption(f"--option needs KEY=VALUE, not {pair!r}")
+        options[key.strip()] = value.strip()
+    return options
+
+
+def _parse_seats(spec: str | None, default_count: int) -> list[str]:
+    """``"human,random"`` -> seat names; a plain number N means a human and N-1 random bots."""
+    if spec is None:
+        return ["human"] + ["random"] * (default_count - 1)
+    spec = spec.strip()
+    if spec.isdigit():
+        n = int(spec)
+        if n < 1:
+            raise BadOption(f"bad player spec {spec!r}: need at least one seat")
+        return ["human"] + ["random"] * (n - 1)
+    seats = [name.strip().lower() for name in spec.split(",")]
+    known = ["human", *agent_names()]
+    for name in seats:
+        if name not in known:
+            what = f"unknown seat {name!r}" if name else "an empty seat"
+            raise BadOption(f"bad player spec {spec!r}: {what} (seats: {', '.join(known)})")
+    return seats
+
+
+def _default_players(game_id: str) -> int:
+    allowed: list[int] = upriver.game_info(game_id)["players"]
+    return 4 if 4 in allowed else max(allowed)
+
+
+# ---------------------------------------------------------------- games
+
+
+def _shown(value: Any) -> str:
+    """An option value as typed after ``--option KEY=``."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    return str(value) if value != "" else "(empty)"
+
+
+@cli.command()
+def games() -> None:
+    """List the games, their player counts and options."""
+    for game_id in upriver.games():
+        info = upriver.game_info(game_id)
+        counts = ", ".join(str(n) for n in info["players"])
+        click.echo(f"{game_id}: {info['name']} (players: {counts})")
+        if info["options"]:
+            click.echo("  options (--option KEY=VALUE):")
+        for name, opt in info["options"].items():
+            choices = ", ".join(_shown(c) for c in opt["choices"]) or "any"
+            default = _shown(opt["default"])
+            click.echo(f"    {name}  default {default}; choices: {choices}")
+            if opt.get("help"):
+                click.echo(f"        {opt['help']}")
+
+
+# ---------------------------------------------------------------- play
+
+
+def _ask_human(g: Game, seat: int) -> str | None:
+    """Show the seat its own view and the numbered actions; None when the person quits."""
+    click.echo()
+    click.echo(_render(g.rules, g.view(seat)))
+    actions = g.legal_actions()
+    click.echo(f"\nSeat {seat}, choose one of {len(actions)}:")
+    click.echo(_columns([f"{i}. {a}" for i, a in enumerate(actions, 1)]))
+    while True:
+        try:
+            answer = click.prompt("choice", default="", show_default=False).strip()
+        except click.Abort:  # end of input or Ctrl-C/Ctrl-D at the prompt
+            return None
+        if answer.lower() in ("q", "quit"):
+            return None
+        if answer.isdigit() and 1 <= int(answer) <= len(actions):
+            return actions[int(answer) - 1]
+        if answer in actions:
+            return answer
+        click.echo(f"not a choice: {answer!r} (type 1-{len(actions)}, an action's text, or q)")
+
+
+def _run(g: Game, seats: list[str], agents: list[Agent | None]) -> bool:
+    """Play until the end (True) or until a person quits (False), logging every decision."""
+    while not g.is_over:
+        seat = g.to_move
+        assert seat is not None  # not over, so someone decides
+        agent = agents[seat]
+        action = agent.choose(g) if agent is not None else _ask_human(g, seat)
+        if action is None:
+            return False
+        g.play(action)
+        click.echo(f"{_label(seat, seats)}: {action}")
+    return True
+
+
+def _replay_record(g: Game, seats: list[str], seed: int) -> dict[str, Any]:
+    """What ``replay`` needs to rebuild the game step by step: the save alone has no seed."""
+    return {
+        "format": REPLAY_FORMAT,
+        "game": g.game_id,
+        "players": seats,
+        "seed": seed,
+        "options": g.options,
+        "history": [[s, a] for s, a in g.history],
+        "final": json.loads(g.to_json()),
+    }
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--players", "spec", metavar="SPEC",
+              help="comma list of seats, each 'human' or a bot name; or a number N "
+                   "(a human and N-1 random bots). Default: human and 3 random bots.")
+@click.option("--seed", type=int, default=None, help="game seed (default: a random one)")
+@click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
+              help="a game option (see 'upriver games'); repeatable")
+@click.option("--save", type=click.Path(dir_okay=False), default=None,
+              help="write a replay file here at the end (or on quit)")
+def play(
+    game: str, spec: str | None, seed: int | None, option_pairs: tuple[str, ...], save: str | None
+) -> None:
+    """Play GAME in the terminal."""
+    rules_for(game)  # unknown game: fail before anything else
+    options = _parse_options(option_pairs)
+    seats = _parse_seats(spec, _default_players(game))
+    if save is not None and not Path(save).resolve().parent.is_dir():
+        raise BadOption(f"cannot save to {save}: no such directory")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    g = upriver.new_game(game, players=len(seats), seed=seed, **options)
+    # Each bot gets its own stream derived from the game seed, so a seeded game is repeatable.
+    agents = [None if n == "human" else make_agent(n, seed * 1009 + s) for s, n in enumerate(seats)]
+    click.echo(f"{upriver.game_info(game)['name']}, seed {seed}: "
+               + ", ".join(_label(s, seats) for s in range(len(seats))))
+    try:
+        finished = _run(g, seats, agents)
+    except KeyboardInterrupt:
+        finished = False
+    if finished:
+        click.echo()
+        click.echo(_render(g.rules, g.view(None)))
+        click.echo()
+        click.echo(_summary(g, seats))
+    else:
+        click.echo(f"quit after {len(g.history)} decisions")
+    if save is not None:
+        Path(save).write_text(json.dumps(_replay_record(g, seats, seed), indent=1) + "\n")
+        click.echo(f"saved to {save}")
+
+
+# ---------------------------------------------------------------- replay
+
+
+def _read_json(file: str) -> Any:
+    raw = Path(file).read_bytes()
+    try:
+        return json.loads(raw)  # bytes: a non-UTF-8 file is a ValueError here, not a crash
+    except ValueError:
+        raise BadPosition(f"{file}: not an upriver save or replay file (not JSON)") from None
+
+
+def _wait(show_all: bool) -> bool:
+    """Pause between steps; False when the person quits."""
+    if show_all:
+        return True
+    try:
+        answer = click.prompt("[Enter] next, q quit", default="", show_default=False)
+    except click.Abort:
+        return False
+    return answer.strip().lower() not in ("q", "quit")
+
+
+def _rebuild(data: dict[str, Any]) -> tuple[Game, list[str], list[tuple[int, str]]]:
+    """A fresh game with the replay's seed and options, and the decisions to play on it."""
+    try:
+        seats = [str(s) for s in data["players"]]
+        history = [(int(s), str(a)) for s, a in data["history"]]
+        g = upriver.new_game(
+            str(data["game"]), players=len(seats), seed=int(data["seed"]), **data["options"]
+        )
+    except (KeyError, TypeError) as exc:
+        raise BadPosition(f"not a readable replay file ({type(exc).__name__}: {exc})") from None
+    return g, seats, history
+
+
+def _replay_steps(data: dict[str, Any], show_all: bool, viewer: int | None) -> None:
+    g, seats, history = _rebuild(data)
+    for i, (seat, action) in enumerate(history, 1):
+        click.echo()
+        click.echo(_render(g.rules, g.view(g.to_move if viewer is None else viewer)))
+        click.echo(f"\ndecision {i}/{len(history)}: {_label(seat, seats)}: {action}")
+        if seat != g.to_move:
+            raise BadPosition(f"replay diverges at decision {i}: seat {seat} is not to move")
+        try:
+            g.play(action)
+        except IllegalAction:
+            raise BadPosition(f"replay diverges at decision {i}: {action!r} is not legal") from None
+        if i < len(history) and not _wait(show_all):
+            click.echo(f"stopped after decision {i}")
+            return
+    _show_end(g, seats, viewer)
+    final = data.get("final")
+    if final is not None:
+        saved = upriver.load_game(final if isinstance(final, str) else json.dumps(final))
+        if saved.to_json() != g.to_json():
+            click.echo("warning: the rebuilt game differs from the saved final position")
+
+
+def _show_end(g: Game, seats: list[str] | None, viewer: int | None) -> None:
+    click.echo()
+    click.echo(_render(g.rules, g.view(viewer)))
+    click.echo()
+    if g.is_over:
+        click.echo(_summary(g, seats))
+    else:
+        scores = ", ".join(f"{_label(s, seats)}: {v}" for s, v in enumerate(g.scores()))
+        click.echo(f"Game not finished; seat {g.to_move} to decide. Running scores: {scores}")
+
+
+def _show_save(data: Any, viewer: int | None) -> None:
+    """A plain ``to_json`` save has no seed: show its position and its list of decisions."""
+    g = upriver.load_game(json.dumps(data))
+    click.echo(f"Saved {g.game_id} game, {g.num_players} players, {len(g.history)} decisions:")
+    click.echo(_columns([f"{i}. seat {s}: {a}" for i, (s, a) in enumerate(g.history, 1)]))
+    _show_end(g, None, viewer)
+
+
+@cli.command()
+@click.argument("file")
+@click.option("--all", "show_all", is_flag=True, help="print every step without pausing")
+@click.option("--seat", type=int, default=None,
+              help="show positions from this seat's view (default: the seat deciding; "
+                   "a spectator for plain saves)")
+def replay(file: str, show_all: bool, seat: int | None) -> None:
+    """Step through a replay file from 'play --save', or show a plain save."""
+    data = _read_json(file)
+    if isinstance(data, dict) and data.get("format") == REPLAY_FORMAT:
+        _replay_steps(data, show_all, seat)
+    else:
+        _show_save(data, seat)
+
+
+# ---------------------------------------------------------------- bench
+
+
+def _play_random(game_id: str, players: int, budget: float, rng: random.Random) -> dict[str, Any]:
+    """Random games until ``budget`` seconds have passed (the game in progress is finished, so
+    games/s counts whole games); keeps one mid-game position per game for the clone timing."""
+    decisions = games = 0
+    samples: list[Game] = []
+    start = time.perf_counter()
+    while games == 0 or time.perf_counter() - start < budget:
+        g = upriver.new_game(game_id, players=players, seed=games)
+        snapshot_at = rng.randrange(10, 100)
+        while not g.is_over:
+            g.play(rng.choice(g.legal_actions()))
+            decisions += 1
+            if len(g.history) == snapshot_at:
+                samples.append(g.clone())
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"games": games, "decisions": decisions, "elapsed": elapsed, "samples": samples}
+
+
+def _time_clones(samples: list[Game], budget: float) -> tuple[int, float]:
+    clones = 0
+    start = time.perf_counter()
+    while clones == 0 or time.perf_counter() - start < budget:
+        for g in samples:  # one batch: every sample once, then check the clock
+            g.clone()
+        clones += len(samples)
+    return clones, time.perf_counter() - start
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--players", type=int, default=None, help="number of players (default 4)")
+@click.option("--seconds", type=float, default=5.0, show_default=True, help="time to spend")
+@click.option("--json", "as_json", is_flag=True, help="print one JSON object")
+def bench(game: str, players: int | None, seconds: float, as_json: bool) -> None:
+    """Measure random-play throughput: decisions/s, games/s, clones/s."""
+    rules_for(game)
+    n = players if players is not None else _default_players(game)
+    if seconds < 0:
+        raise BadOption(f"--seconds must not be negative, not {seconds}")
+    upriver.new_game(game, players=n)  # a bad player count fails here, before timing
+    rng = random.Random(0)
+    run = _play_random(game, n, seconds * 0.8, rng)
+    samples = run["samples"] or [upriver.new_game(game, players=n)]
+    clones, clone_time = _time_clones(samples, seconds * 0.2)
+    result = {
+        "game": game,
+        "players": n,
+        "seconds": round(run["elapsed"] + clone_time, 3),
+        "games": run["games"],
+        "decisions": run["decisions"],
+        "decisions_per_s": round(run["decisions"] / run["elapsed"], 1),
+        "games_per_s": round(run["games"] / run["elapsed"], 3),
+        "clones_per_s": round(clones / clone_time, 1),
+        "mean_decisions_per_game": round(run["decisions"] / run["games"], 1),
+    }
+    if as_json:
+        click.echo(json.dumps(result))
+        return
+    click.echo(f"{game}, {n} players, random play for {run['elapsed']:.2f} s, "
+               f"clones for {clone_time:.2f} s")
+    click.echo(f"  games:     {result['games']:>8}   {result['games_per_s']:>12,.2f} games/s")
+    click.echo(f"  decisions: {result['decisions']:>8}   "
+               f"{result['decisions_per_s']:>12,.0f} decisions/s   "
+               f"({result['mean_decisions_per_game']} per game)")
+    click.echo(f"  clones:    {clones:>8}   {result['clones_per_s']:>12,.0f} clones/s")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

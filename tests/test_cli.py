@@ -1,0 +1,272 @@
+"""The command line (``upriver games/play/replay/bench``), the agent registry and the 12 Rivers
+text rendering, driven through click's CliRunner."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+import upriver
+from upriver.agents import make_agent
+from upriver.cli import cli
+from upriver.games.twelve_rivers.render import text as render
+
+GAME = "twelve-rivers"
+LOG_LINE = re.compile(r"^seat (\d) \((\w+)\): (.+)$", re.MULTILINE)
+
+POSITION = """
+players = 2
+sea = "blue green green"
+[spaces]
+"R5 space 1" = 1
+[[seat]]
+hand = "banner banner lantern"
+fairies = "fire"
+markaya = ["S1: green - -"]
+[[seat]]
+hand = "instrument supplies"
+"""
+
+
+def run(*args: str, stdin: str | None = None) -> Result:
+    return CliRunner().invoke(cli, list(args), input=stdin)
+
+
+def assert_one_line_error(result: Result) -> None:
+    assert result.exit_code != 0
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("Error: ")
+    assert "Traceback" not in result.output
+
+
+# ---------------------------------------------------------------- games
+
+
+def test_games_lists_twelve_rivers_with_players_and_options() -> None:
+    result = run("games")
+    assert result.exit_code == 0
+    assert "twelve-rivers: 12 Rivers (players: 2, 3, 4)" in result.output
+    assert "stack_extra_pearl_effects  default true; choices: false, true" in result.output
+
+
+# ---------------------------------------------------------------- play
+
+
+def test_play_with_bots_only_runs_to_the_end_and_names_the_winners(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    result = run("play", GAME, "--players", "random,random,random", "--seed", "3",
+                 "--save", str(save))
+    assert result.exit_code == 0, result.output
+    record = json.loads(save.read_text())
+    final = upriver.load_game(json.dumps(record["final"]))
+    assert final.is_over
+    # One log line per decision, in the order of the saved history.
+    logged = [(int(s), a) for s, _, a in LOG_LINE.findall(result.output)]
+    assert logged == [tuple(x) for x in record["history"]] == final.history
+    assert {name for _, name, _ in LOG_LINE.findall(result.output)} == {"random"}
+    best = max(final.scores())
+    word = "Winner" if len(final.winners()) == 1 else "Winners (shared)"
+    winners = ", ".join(f"seat {s} (random)" for s in final.winners())
+    assert f"\n{word}: {winners} with {best} points\n" in result.output
+    assert re.search(r"^total\s+" + r"\s+".join(map(str, final.scores())) + "$",
+                     result.output, re.MULTILINE)
+
+
+def test_play_is_repeatable_with_the_same_seed() -> None:
+    first = run("play", GAME, "--players", "random,random", "--seed", "11")
+    second = run("play", GAME, "--players", "random,random", "--seed", "11")
+    assert first.exit_code == second.exit_code == 0
+    assert first.output == second.output
+
+
+def test_play_number_spec_means_a_human_and_random_bots() -> None:
+    result = run("play", GAME, "--players", "3", "--seed", "1", stdin="q\n")
+    assert result.exit_code == 0
+    assert "seat 0 (human), seat 1 (random), seat 2 (random)" in result.output
+
+
+def test_play_human_seat_answers_by_number_until_input_ends() -> None:
+    result = run("play", GAME, "--players", "human,random", "--seed", "2", stdin="1\n" * 8)
+    assert result.exit_code == 0, result.output
+    humans = [a for s, name, a in LOG_LINE.findall(result.output) if name == "human"]
+    assert len(humans) == 8
+    assert "Seat 0 (you): score" in result.output  # the human saw their own view
+    assert "quit after" in result.output
+
+
+def test_play_human_bad_input_reprompts_then_q_quits(tmp_path: Path) -> None:
+    save = tmp_path / "quit.json"
+    result = run("play", GAME, "--players", "human,random", "--seed", "2", "--save", str(save),
+                 stdin="xyz\n0\nq\n")
+    assert result.exit_code == 0
+    assert "not a choice: 'xyz'" in result.output
+    assert "not a choice: '0'" in result.output
+    assert "quit after 0 decisions" in result.output
+    assert json.loads(save.read_text())["history"] == []
+
+
+def test_play_human_may_type_the_action_text() -> None:
+    g = upriver.new_game(GAME, players=2, seed=2)
+    action = g.legal_actions()[-1]
+    result = run("play", GAME, "--players", "human,random", "--seed", "2",
+                 stdin=f"{action}\nq\n")
+    assert f"seat 0 (human): {action}\n" in result.output
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "no-such-game"],
+        ["play", GAME, "--option", "no_such_option=1"],
+        ["play", GAME, "--option", "stack_extra_pearl_effects=maybe"],
+        ["play", GAME, "--option", "novalue"],
+        ["play", GAME, "--players", "human,wizard"],
+        ["play", GAME, "--players", "human,,random"],
+        ["play", GAME, "--players", "random,random,random,random,random"],
+        ["play", GAME, "--players", "0"],
+        ["play", GAME, "--save", "/no/such/dir/x.json"],
+        ["bench", "no-such-game"],
+        ["bench", GAME, "--players", "9"],
+        ["replay", "/no/such/file.json"],
+    ],
+)
+def test_errors_a_person_can_cause_end_in_one_line(args: list[str]) -> None:
+    assert_one_line_error(run(*args))
+
+
+def test_replay_of_a_file_that_is_not_a_save_is_a_one_line_error(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.json"
+    junk.write_text("this is not json")
+    assert_one_line_error(run("replay", str(junk)))
+    junk.write_text('{"format": "upriver-replay/1", "game": "twelve-rivers"}')
+    assert_one_line_error(run("replay", str(junk)))
+    junk.write_text('{"hello": 1}')
+    assert_one_line_error(run("replay", str(junk)))
+
+
+# ---------------------------------------------------------------- bench
+
+
+def test_bench_json_prints_the_throughput_keys() -> None:
+    result = run("bench", GAME, "--players", "3", "--seconds", "0.3", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    for key in ("decisions_per_s", "games_per_s", "clones_per_s"):
+        assert data[key] > 0
+    assert data["players"] == 3
+    assert data["games"] >= 1
+    assert data["decisions"] / data["games"] == pytest.approx(data["mean_decisions_per_game"],
+                                                              rel=0.01)
+
+
+# ---------------------------------------------------------------- replay
+
+
+def test_play_save_then_replay_all_steps_through_every_decision(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    played = run("play", GAME, "--players", "random,random", "--seed", "5", "--save", str(save))
+    assert played.exit_code == 0
+    history = json.loads(save.read_text())["history"]
+    result = run("replay", str(save), "--all")
+    assert result.exit_code == 0, result.output
+    steps = re.findall(r"^decision (\d+)/(\d+): seat (\d) \(random\): (.+)$", result.output,
+                       re.MULTILINE)
+    assert [[int(s), a] for _, _, s, a in steps] == history
+    assert all(int(total) == len(history) for _, total, _, _ in steps)
+    assert "warning" not in result.output
+    winner_line = [ln for ln in played.output.splitlines() if ln.startswith("Winner")]
+    assert winner_line and winner_line[0] in result.output
+
+
+def test_replay_pauses_and_q_stops(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    run("play", GAME, "--players", "random,random", "--seed", "5", "--save", str(save))
+    result = run("replay", str(save), stdin="\n\nq\n")
+    assert result.exit_code == 0
+    assert "stopped after decision 3" in result.output
+    assert "decision 4/" not in result.output
+
+
+def test_replay_of_a_plain_save_shows_its_position_and_history(tmp_path: Path) -> None:
+    g = upriver.new_game(GAME, players=2, seed=4)
+    for _ in range(5):
+        g.play(g.legal_actions()[0])
+    save = tmp_path / "plain.json"
+    save.write_text(g.to_json())
+    result = run("replay", str(save))
+    assert result.exit_code == 0, result.output
+    assert "Saved twelve-rivers game, 2 players, 5 decisions:" in result.output
+    for i, (seat, action) in enumerate(g.history, 1):
+        assert f"{i}. seat {seat}: {action}" in result.output
+    assert f"Game not finished; seat {g.to_move} to decide" in result.output
+
+
+# ---------------------------------------------------------------- agents
+
+
+def test_unknown_agent_names_the_known_ones() -> None:
+    with pytest.raises(upriver.BadOption, match=r"unknown agent 'wizard' \(agents: random\)"):
+        make_agent("wizard", 0)
+
+
+def test_random_agent_plays_legal_actions_repeatably() -> None:
+    def choices(seed: int) -> list[str]:
+        g = upriver.new_game(GAME, players=2, seed=9)
+        agent = make_agent("random", seed)
+        out = []
+        for _ in range(30):
+            action = agent.choose(g)
+            assert action in g.legal_actions()
+            g.play(action)
+            out.append(action)
+        return out
+
+    assert choices(1) == choices(1)
+
+
+# ---------------------------------------------------------------- rendering
+
+
+def test_render_shows_board_track_and_own_hand_only() -> None:
+    g = upriver.from_position(GAME, POSITION)
+    view = g.view(0)
+    view["players"][1]["known_cards"] = {"supplies": 1}  # as if seen taken from the display
+    out = render(view)
+    assert "Sea [.] (pay 0): 2 green, 1 blue" in out
+    assert "R5 [1 . . . .]" in out
+    assert re.search(r"^Turn-order track \(front first\): \[[\d. ]+\]$", out, re.MULTILINE)
+    assert "Seat 0 (you): score" in out
+    assert "hand: 3 cards: 2 banner, 1 lantern" in out
+    assert "fairies: 1 fire" in out
+    assert "S1[green:green blue:- rainbow:-]" in out
+    # Seat 1's hand: its size and the card everyone saw, never the rest.
+    assert "hand: 2 cards (known: 1 supplies)" in out
+    assert "instrument" not in out.split("Seat 1:")[1].split("Pearl bag")[0]
+
+
+def test_render_for_a_spectator_hides_every_hand() -> None:
+    g = upriver.from_position(GAME, POSITION)
+    out = render(g.view(None))
+    assert "hand: 3 cards\n" in out
+    assert "hand: 2 cards\n" in out
+    assert "banner" not in out.split("Seat 0:")[1]
+    assert "(you)" not in out
+
+
+def test_render_fits_a_100_column_terminal() -> None:
+    g = upriver.new_game(GAME, players=4, seed=3)
+    agent = make_agent("random", 3)
+    while not g.is_over:
+        if len(g.history) % 40 == 0:
+            seat = g.to_move
+            assert all(len(line) <= 100 for line in render(g.view(seat)).splitlines())
+        g.play(agent.choose(g))
+    out = render(g.view(None))
+    assert "The game is over." in out
+    assert all(len(line) <= 100 for line in out.splitlines())
