@@ -44,7 +44,12 @@ def game_info(game_id: str) -> dict[str, Any]:
         "name": rules.name,
         "players": list(rules.players),
         "options": {
-            name: {"default": opt.default, "choices": list(opt.choices), "help": opt.help}
+            name: {
+                "default": opt.default,
+                "choices": list(opt.choices),
+                "help": opt.help,
+                "requires": dict(opt.requires),
+            }
             for name, opt in rules.options.items()
         },
     }

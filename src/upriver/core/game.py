@@ -21,6 +21,7 @@ class Option:
     default: Any
     choices: tuple[Any, ...] = ()
     help: str = ""
+    requires: tuple[tuple[str, Any], ...] = ()  # other options a non-default value needs
 
     def parse(self, name: str, value: Any) -> Any:
         if isinstance(value, str) and isinstance(self.default, bool):
@@ -178,10 +179,16 @@ def check_options(rules: Rules, given: dict[str, Any]) -> dict[str, Any]:
         if name not in rules.options:
             known = ", ".join(sorted(rules.options)) or "none"
             raise BadOption(f"{rules.game_id} has no option {name!r} (options: {known})")
-    return {
+    filled = {
         name: opt.parse(name, given[name]) if name in given else opt.default
         for name, opt in rules.options.items()
     }
+    for name, opt in rules.options.items():
+        if filled[name] != opt.default:
+            for other, needed in opt.requires:
+                if filled[other] != needed:
+                    raise BadOption(f"option {name}={filled[name]} needs {other}={needed}")
+    return filled
 
 
 def check_players(rules: Rules, players: int) -> int:

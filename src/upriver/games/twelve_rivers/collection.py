@@ -9,6 +9,7 @@ from upriver.games.twelve_rivers.state import (
     AFTER_GAIN,
     CARDS,
     INSTRUMENT_STEP,
+    LAKE_DISCARD,
     RIVER,
     SEA,
     VILLAGE,
@@ -18,7 +19,10 @@ from upriver.games.twelve_rivers.state import (
 Moves = list[tuple[object, ...]]
 TAKE_PEARL = tuple(f"take {c}" for c in COLOURS)
 EXCHANGE = tuple(tuple(f"exchange {a} for {c}" for c in COLOURS) for a in COLOURS)
-WATER_TEXT = "use water fairy"
+# 2022: a full alpaca discards (rulebook 001, "Reward from the mountain").
+KEEP = tuple(tuple(f"take {c}, discard {a} from alpaca" for a in COLOURS) for c in COLOURS)
+DROP = tuple(f"take {c} and discard it" for c in COLOURS)
+DISCARD = tuple(f"discard {c}" for c in COLOURS)
 DONE = "done"
 BEFRIEND_NONE = "befriend no one"
 
@@ -69,6 +73,7 @@ def advance_rivers(st: State) -> None:
                     st.boosts = 0
                     st.given = [0] * 5
                     if has_river_choice(st):
+                        _roll_on_below(st)
                         return
                 return_marker(st, sp)  # TR-COLL-11: nothing to collect
             st.coll_pos += 1
@@ -82,7 +87,30 @@ def advance_rivers(st: State) -> None:
                 pools[base + c] = 0
         st.coll_stretch += 1
         st.coll_pos = 0
-    start_sea(st)
+    if st.cfg.lake_first:
+        start_sea(st)
+    else:
+        start_village(st)
+
+
+def _roll_on_below(st: State) -> None:
+    """Pearls below the stretch being resolved roll on at once past stretches with no marker,
+    so the board shows each pearl where the first marker stops it (TR-COLL-02)."""
+    comp = st.cfg.comp
+    pools = st.pools
+    for i in range(st.coll_stretch + 1, len(comp.stretch_ids)):
+        base = i * 5
+        if not any(pools[base : base + 5]):
+            continue
+        if any(st.occ[sp] >= 0 for sp in comp.stretch_spaces[i]):
+            continue
+        target = comp.stretch_flows[i]
+        for c in range(5):
+            if target >= 0:
+                pools[target * 5 + c] += pools[base + c]
+            else:
+                st.sea[c] += pools[base + c]
+            pools[base + c] = 0
 
 
 def _pool(st: State) -> tuple[list[int], int]:
@@ -96,7 +124,18 @@ def _pearl_options(st: State, texts: list[str], moves: Moves, may_swap: bool) ->
     seat5 = st.seat * 5
     alpaca = st.alpaca
     given = st.given
-    if sum(alpaca[seat5 : seat5 + 5]) < st.cfg.comp.alpaca_capacity:
+    full = sum(alpaca[seat5 : seat5 + 5]) >= st.cfg.comp.alpaca_capacity
+    if st.cfg.e2022 and full:  # TR22-REWARD-11: discard an alpaca pearl or the new one
+        for c in range(5):
+            if pool[base + c]:
+                for a in range(5):
+                    if a != c and alpaca[seat5 + a]:
+                        texts.append(KEEP[c][a])
+                        moves.append(("keep", c, a))
+                texts.append(DROP[c])
+                moves.append(("drop", c))
+        return
+    if not full:
         for c in range(5):
             if pool[base + c] > given[c]:
                 texts.append(TAKE_PEARL[c])
@@ -119,34 +158,57 @@ def _boost_options(st: State, texts: list[str], moves: Moves) -> None:
     left = sum(pool[base + c] - st.given[c] for c in range(5))
     if left <= st.picks:
         return
-    supply.add_pair_options(st, st.seat, NET, texts, moves)
+    seat5 = st.seat * 5
+    if (not st.cfg.e2022
+            and sum(st.alpaca[seat5 : seat5 + 5]) >= st.cfg.comp.alpaca_capacity
+            and not (st.cfg.extra_may_swap and any(
+                st.alpaca[seat5 + a] and pool[base + c] > st.given[c] and a != c
+                for a in range(5) for c in range(5)))):
+        return  # a full alpaca that cannot exchange would get nothing from another pick
+    if not st.cfg.e2022:
+        supply.add_pair_options(st, st.seat, NET, texts, moves)
     if st.fairies[st.seat * 5 + WATER]:
-        texts.append(WATER_TEXT)
+        texts.append(f"use {st.cfg.comp.fairy_names[WATER]} fairy")
         moves.append(("water",))
 
 
-def legal_river(st: State, texts: list[str], moves: Moves) -> None:
+def _river_options(st: State, texts: list[str], moves: Moves) -> None:
     if st.picks > 0:
         may_swap = st.picks_done == 0 or st.cfg.extra_may_swap  # TR-RULING-22
         _pearl_options(st, texts, moves, may_swap)
+    n = len(texts)
     _boost_options(st, texts, moves)
-    delivery.add_earth_option(st, texts, moves)
-    texts.append(DONE)
-    moves.append(("done",))
+    if st.picks > 0 or len(texts) > n:  # with no pick left, a fairy here changes nothing
+        delivery.add_earth_option(st, texts, moves)
+
+
+def _must_take(st: State) -> bool:
+    """2022: a river token that stopped pearls must take one per pick (TR22-REWARD-07)."""
+    if not st.cfg.e2022 or st.picks <= 0:
+        return False
+    base = st.cfg.comp.space_stretch[st.cur_space] * 5
+    return any(st.pools[base : base + 5])
+
+
+def legal_river(st: State, texts: list[str], moves: Moves) -> None:
+    _river_options(st, texts, moves)
+    if not _must_take(st):
+        texts.append(DONE)
+        moves.append(("done",))
 
 
 def has_river_choice(st: State) -> bool:
     texts: list[str] = []
     moves: Moves = []
-    legal_river(st, texts, moves)
-    return len(texts) > 1
+    _river_options(st, texts, moves)
+    return bool(texts)
 
 
 def claim_alpaca_cards(st: State) -> None:
     """Claim every open alpaca card the alpaca now fulfils (TR-COLL-23..26, TR-RULING-26, -29)."""
     seat5 = st.seat * 5
     for i, (colour, count, _points) in enumerate(st.cfg.comp.alpaca_cards):
-        if st.acards[i] < 0 and st.alpaca[seat5 + colour] >= count:
+        if st.acards[i] == -1 and st.alpaca[seat5 + colour] >= count:
             st.acards[i] = st.seat
 
 
@@ -168,11 +230,17 @@ def _swap(st: State, give: int, colour: int) -> None:
 
 def apply_river(st: State, move: tuple[object, ...]) -> None:
     op = move[0]
-    if op == "take" or op == "swap":
+    if op in ("take", "swap", "keep", "drop"):
         if op == "take":
             _take(st, int(move[1]))  # type: ignore[call-overload]
-        else:
+        elif op == "swap":
             _swap(st, int(move[1]), int(move[2]))  # type: ignore[call-overload]
+        elif op == "keep":
+            _take(st, int(move[1]))  # type: ignore[call-overload]
+            _discard_from_alpaca(st, int(move[2]))  # type: ignore[call-overload]
+        else:
+            _take(st, int(move[1]))  # type: ignore[call-overload]
+            _discard_from_alpaca(st, int(move[1]))  # type: ignore[call-overload]
         st.picks -= 1
         st.picks_done += 1
         claim_alpaca_cards(st)
@@ -188,6 +256,12 @@ def apply_river(st: State, move: tuple[object, ...]) -> None:
         finish_river(st)
 
 
+def _discard_from_alpaca(st: State, colour: int) -> None:
+    """2022: a discarded pearl leaves the game (TR22-REWARD-12, TR22-LAKE-03)."""
+    st.alpaca[st.seat * 5 + colour] -= 1
+    st.pearls_out[colour] += 1
+
+
 def finish_river(st: State) -> None:
     st.given = [0] * 5
     return_marker(st, st.cur_space)
@@ -196,17 +270,60 @@ def finish_river(st: State) -> None:
 
 
 def start_sea(st: State) -> None:
-    """The sea marker collects after every river marker (TR-SEA-01)."""
+    """The sea marker collects after every river marker (TR-SEA-01). 2022: the lake token takes
+    every pearl at once, then discards down to the alpaca's 6 (TR22-LAKE-02, -03)."""
     sea = st.cfg.comp.sea
     if st.occ[sea] >= 0:
-        st.stage = SEA
         st.seat = st.occ[sea]
         st.cur_space = sea
         st.given = [0] * 5
-        if has_sea_choice(st):
-            return
+        if st.cfg.e2022:
+            for c in range(5):
+                st.alpaca[st.seat * 5 + c] += st.sea[c]
+                st.sea[c] = 0
+            st.stage = LAKE_DISCARD
+            if _over_capacity(st):
+                return
+            claim_alpaca_cards(st)
+        else:
+            st.stage = SEA
+            if has_sea_choice(st):
+                return
         return_marker(st, sea)
-    start_village(st)
+    after_sea(st)
+
+
+def after_sea(st: State) -> None:
+    if st.cfg.lake_first:
+        start_village(st)
+    else:
+        delivery.start(st)
+
+
+def _over_capacity(st: State) -> bool:
+    return sum(st.alpaca[st.seat * 5 : st.seat * 5 + 5]) > st.cfg.comp.alpaca_capacity
+
+
+def legal_lake_discard(st: State, texts: list[str], moves: Moves) -> None:
+    """2022: choose which pearls to keep, up to 6, by discarding one at a time."""
+    for c in range(5):
+        if st.alpaca[st.seat * 5 + c]:
+            texts.append(DISCARD[c])
+            moves.append(("discard", c))
+    delivery.add_earth_option(st, texts, moves)
+
+
+def apply_lake_discard(st: State, colour: int) -> None:
+    _discard_from_alpaca(st, colour)
+    check_lake(st)
+
+
+def check_lake(st: State) -> None:
+    """Once the alpaca holds no more than it may, the lake token goes back."""
+    if not _over_capacity(st):
+        claim_alpaca_cards(st)  # TR22-REWARD-13: once the alpaca holds what it keeps
+        return_marker(st, st.cfg.comp.sea)
+        after_sea(st)
 
 
 def legal_sea(st: State, texts: list[str], moves: Moves) -> None:
@@ -235,7 +352,7 @@ def apply_sea(st: State, move: tuple[object, ...]) -> None:
     if op == "done" or not has_sea_choice(st):
         st.given = [0] * 5
         return_marker(st, st.cfg.comp.sea)  # TR-SEA-04; the rest stays (TR-SEA-05)
-        start_village(st)
+        after_sea(st)
 
 
 def start_village(st: State) -> None:
@@ -256,7 +373,10 @@ def advance_village(st: State) -> None:
                 return
             return_marker(st, sp)
         st.village_pos += 1
-    delivery.start(st)
+    if st.cfg.lake_first:
+        delivery.start(st)
+    else:
+        start_sea(st)
 
 
 def legal_village(st: State, texts: list[str], moves: Moves) -> None:
@@ -275,7 +395,13 @@ def apply_village(st: State, t: int) -> None:
     st.mk_display.remove(t)  # TR-VILL-07: not refilled
     st.owner[t] = st.seat
     st.tiles_of[st.seat].append(t)
-    st.cards_left = st.cfg.comp.tiles[t].cards  # TR-VILL-05
+    tile = st.cfg.comp.tiles[t]
+    if st.cfg.e2022:  # identical camp cards: no choice to make (TR22-VILL-04, -05)
+        own_totem = not st.cfg.family and tile.totem == st.cfg.comp.tribes[st.seat]
+        supply.gain_cards(st, st.seat, tile.cards + own_totem)
+        finish_village(st)
+        return
+    st.cards_left = tile.cards  # TR-VILL-05
     if st.cards_left and supply.can_take(st):
         st.stage = CARDS
         st.cards_optional = 0
@@ -286,7 +412,8 @@ def apply_village(st: State, t: int) -> None:
 
 def after_befriend(st: State) -> None:
     """An instrument pair may follow a befriending (TR-VILL-08, -09)."""
-    if _next_free_village(st) >= 0 and supply.pair_variants(st, st.seat, INSTRUMENT):
+    if (st.mk_display and _next_free_village(st) >= 0
+            and supply.pair_variants(st, st.seat, INSTRUMENT)):
         st.stage = INSTRUMENT_STEP
     else:
         finish_village(st)

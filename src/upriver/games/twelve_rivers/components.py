@@ -21,11 +21,14 @@ COLOURS = ("green", "blue", "pink", "purple", "white")
 RAINBOW = 5
 CARD_KINDS = ("banner", "lantern", "supplies", "fishing net", "instrument")
 BANNER, LANTERN, SUPPLIES, NET, INSTRUMENT = range(5)
-FAIRY_KINDS = ("fire", "earth", "wind", "light", "water")
+FAIRY_KINDS = ("fire", "earth", "wind", "light", "water")  # the five power slots
 FIRE, EARTH, WIND, LIGHT, WATER = range(5)
 SITE_KINDS = ("stump", "statue")
+TRIBES = ("fire", "wood", "water", "earth")
+EDITIONS = ("current", "2022")
 
 OBJECTIVES = (
+    "one colour",
     "full tiles",
     "colour count",
     "fairy count",
@@ -37,7 +40,7 @@ OBJECTIVES = (
     "four alike",
     "five colours",
 )
-INTROVERTED = frozenset({"full tile", "four alike", "five colours"})
+INTROVERTED = frozenset({"full tile", "four alike", "five colours", "one colour"})
 NEEDS_COLOUR = frozenset({"colour count", "colour majority"})
 
 
@@ -53,6 +56,8 @@ class Tile:
     objective: str
     colour: int  # the objective's colour, or -1
     points: int
+    cap: int  # the most a per-item objective can score (0: no cap)
+    totem: int  # 2022 tribe totem (index into TRIBES), or -1
 
 
 @dataclass(frozen=True)
@@ -70,9 +75,15 @@ class Components:
     markers_per_player: int
     pearl_counts: tuple[int, ...]
     pearl_points: tuple[int, ...]
-    card_counts: tuple[int, ...]
+    card_names: tuple[str, ...]  # kinds in play, in slot order (2022: one kind)
+    card_counts: tuple[int, ...]  # per slot, padded to 5
+    fairy_names: tuple[str, ...]  # the name of the fairy in each power slot
     fairy_counts: tuple[int, ...]
+    fairy_supply_all: bool  # all fairies face down (2022) rather than 5 per player
+    starting_hands: dict[int, tuple[int, ...]]  # cards per seat by player count (2022)
+    tribes: tuple[int, ...]  # each seat's tribe (2022), as indices into TRIBES
     alpaca_cards: tuple[tuple[int, int, int], ...]  # (colour, count, points)
+    alpaca_cards_in_play: int  # 0: all of them (current); 1: one random mission (2022)
     # board
     stretch_ids: tuple[str, ...]
     stretch_row: tuple[int, ...]
@@ -87,6 +98,7 @@ class Components:
     space_cost: tuple[int, ...]  # cards to discard
     sea: int
     village: tuple[int, ...]
+    village_gains: tuple[int, ...]  # cards gained on placing in each village space (2022)
     site_ids: tuple[str, ...]
     site_kind: tuple[int, ...]
     site_stretch: tuple[int, ...]
@@ -97,6 +109,7 @@ class Components:
     spot_offset: tuple[int, ...]  # tile -> index of its first spot in the flat spot list
     n_spots: int
     tiles_note: str  # shown with every view while the tiles are placeholders
+    source: str  # the user's component file, or "" for the built-in data
 
     def in_play(self, players: int, allow_inactive: bool) -> tuple[bool, ...]:
         """Which spaces may take a marker (TR-RULING-05: stretches fed only by inactive rivers
@@ -123,14 +136,19 @@ def _load_toml(path: Path) -> dict[str, Any]:
         raise BadOption(f"component file {path} is not valid TOML: {exc}") from None
 
 
-def raw_data(override: str = "") -> dict[str, Any]:
-    """The merged component tables; an override file replaces whole top-level keys."""
+def raw_data(override: str = "", edition: str = "current") -> dict[str, Any]:
+    """The merged component tables: the current edition's, then the 2022 edition's tables if
+    asked for, then a user's file; each layer replaces whole top-level keys."""
     data: dict[str, Any] = {}
     for name in ("components.toml", "board.toml", "markaya.toml"):
         data.update(_load_toml(DATA / name))
+    if edition == "2022":
+        for name in ("components.toml", "villagers.toml"):
+            data.update(_load_toml(DATA / "2022" / name))
     if override:
         extra = _load_toml(Path(override))
-        unknown = set(extra) - set(data)
+        known = set(data) | {"starting_hands", "fairy_supply", "alpaca_cards_in_play", "tribes"}
+        unknown = set(extra) - known
         if unknown:
             raise BadOption(f"component file {override}: unknown table(s) {sorted(unknown)}")
         data.update(extra)
@@ -151,22 +169,40 @@ def _int(d: dict[str, Any], key: str, where: str, low: int = 0) -> int:
 
 
 @lru_cache(maxsize=16)
-def load(override: str = "") -> Components:
-    """Load and check the components (cached per override path)."""
-    d = raw_data(override)
-    where = override or "data/"
+def load(override: str = "", edition: str = "current") -> Components:
+    """Load and check the components of an edition (cached per file and edition)."""
+    d = raw_data(override, edition)
+    where = override or f"data/ ({edition})"
     try:
-        return _build(d, where)
+        return _build(d, where, override)
     except (KeyError, TypeError, AttributeError) as exc:
         raise _fail(where, f"missing or malformed entry ({exc})") from None
 
 
-def _build(d: dict[str, Any], where: str) -> Components:
+def _build(d: dict[str, Any], where: str, override: str) -> Components:
     pearls = d["pearl"]
     if [p["colour"] for p in pearls] != list(COLOURS):
         raise _fail(where, f"pearls must be listed as {', '.join(COLOURS)}")
-    cards = tuple(_int(d["cards"], k, where + " cards") for k in CARD_KINDS)
-    fairies = tuple(_int(d["fairies"], k, where + " fairies") for k in FAIRY_KINDS)
+    card_names = tuple(d["cards"])
+    if not 1 <= len(card_names) <= 5:
+        raise _fail(where, "there must be 1 to 5 kinds of cards")
+    if len(card_names) > 1 and card_names != CARD_KINDS:
+        raise _fail(where, f"supply cards must be listed as {', '.join(CARD_KINDS)}")
+    cards = tuple(_int(d["cards"], k, where + " cards") for k in card_names)
+    cards += (0,) * (5 - len(cards))
+    fairy_names = [""] * 5
+    fairy_counts = [0] * 5
+    for f in d["fairy"]:
+        slot = _index(FAIRY_KINDS, f["power"], where + " fairy power")
+        fairy_names[slot] = str(f["name"])
+        fairy_counts[slot] = _int(f, "count", where + " fairy")
+    if "" in fairy_names:
+        raise _fail(where, "each fairy power (fire, earth, wind, light, water) needs a fairy")
+    hands = {
+        int(k): tuple(int(x) for x in v)
+        for k, v in d.get("starting_hands", {}).items() if k.isdigit()
+    }
+    tribes = tuple(_index(TRIBES, t, where + " tribes") for t in d.get("tribes", TRIBES))
     acards = tuple(
         (
             _index(COLOURS, a["colour"], where + " alpaca_card"),
@@ -227,6 +263,9 @@ def _build(d: dict[str, Any], where: str) -> Components:
     sp_stretch.append(-1)
     sp_cost.append(_int(d["sea"], "cost", where))
     village_costs = d["village"]["costs"]
+    village_gains = tuple(int(g) for g in d["village"].get("gains", [0] * len(village_costs)))
+    if len(village_gains) != len(village_costs):
+        raise _fail(where, "village costs and gains must list the same spaces")
     village = tuple(range(len(names), len(names) + len(village_costs)))
     for k, c in enumerate(village_costs):
         names.append(f"village {k + 1}")
@@ -258,15 +297,16 @@ def _build(d: dict[str, Any], where: str) -> Components:
         intro = t["kind"] == "introverted"
         if intro != (obj in INTROVERTED):
             raise _fail(w, f"objective {obj!r} does not match kind {t['kind']!r}")
+        totem = _index(TRIBES, t["totem"], w) if "totem" in t else -1
         tiles.append(
             Tile(t["id"], int(t.get("start", 0)), intro, _int(t, "cards", w), spots, obj,
-                 colour, _int(t, "points", w))
+                 colour, _int(t, "points", w), int(t.get("cap", 0)), totem)
         )
         offsets.append(n_spots)
         n_spots += len(spots)
     starts = sorted(t.start for t in tiles if t.start)
-    if starts != [1, 2, 3, 4]:
-        raise _fail(where, "there must be starting Markaya numbered 1 to 4")
+    if starts not in ([], [1, 2, 3, 4]):
+        raise _fail(where, "starting Markaya must be numbered 1 to 4 (or absent)")
     index = {t.id: i for i, t in enumerate(tiles)}
     if len(index) != len(tiles):
         raise _fail(where, "Markaya ids must be unique")
@@ -274,7 +314,7 @@ def _build(d: dict[str, Any], where: str) -> Components:
     return Components(
         rounds=_int(d, "rounds", where, 1),
         hand_size=_int(d, "hand_size", where),
-        card_display=_int(d, "card_display", where, 1),
+        card_display=_int(d, "card_display", where),
         markaya_display=_int(d, "markaya_display", where, 1),
         alpaca_capacity=_int(d, "alpaca_capacity", where, 1),
         fairies_per_player=_int(d, "fairies_per_player", where),
@@ -283,9 +323,15 @@ def _build(d: dict[str, Any], where: str) -> Components:
         markers_per_player=_int(d, "markers_per_player", where, 1),
         pearl_counts=tuple(_int(p, "count", where) for p in pearls),
         pearl_points=tuple(_int(p, "points", where) for p in pearls),
+        card_names=card_names,
         card_counts=cards,
-        fairy_counts=fairies,
+        fairy_names=tuple(fairy_names),
+        fairy_counts=tuple(fairy_counts),
+        fairy_supply_all=d.get("fairy_supply") == "all",
+        starting_hands=hands,
+        tribes=tribes,
         alpaca_cards=acards,
+        alpaca_cards_in_play=int(d.get("alpaca_cards_in_play", 0)),
         stretch_ids=ids,
         stretch_row=tuple(s["row"] for s in stretches),
         stretch_flows=tuple(flows),
@@ -299,6 +345,7 @@ def _build(d: dict[str, Any], where: str) -> Components:
         space_cost=tuple(sp_cost),
         sea=sea,
         village=village,
+        village_gains=village_gains,
         site_ids=site_ids,
         site_kind=site_kind,
         site_stretch=site_stretch,
@@ -308,4 +355,5 @@ def _build(d: dict[str, Any], where: str) -> Components:
         spot_offset=tuple(offsets),
         n_spots=n_spots,
         tiles_note=str(d.get("tiles_note", "")),
+        source=override,
     )

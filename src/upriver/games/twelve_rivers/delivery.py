@@ -5,11 +5,9 @@ from __future__ import annotations
 
 from upriver.games.twelve_rivers import preparation, supply
 from upriver.games.twelve_rivers.components import COLOURS, EARTH, LIGHT, RAINBOW
-from upriver.games.twelve_rivers.state import DELIVER, EARTH_STEP, OVER, State
+from upriver.games.twelve_rivers.state import DELIVER, EARTH_STEP, MUSHROOM_STEP, OVER, State
 
 Moves = list[tuple[object, ...]]
-USE_EARTH = "use earth fairy"
-EARTH_DONE = "earth: done"
 DONE = "done"
 
 
@@ -18,10 +16,13 @@ def _open_spots(st: State, seat: int) -> list[tuple[int, int, int]]:
     the first of equal empty spots on a tile, since they are interchangeable."""
     comp = st.cfg.comp
     out = []
+    lit = st.lit
     for t in st.tiles_of[seat]:
         base = comp.spot_offset[t]
         seen = 0
         for k, need in enumerate(comp.tiles[t].spots):
+            if lit[base + k]:
+                need = RAINBOW  # a mushroom fairy made this space rainbow (TR22-FAIRY-10)
             if st.spots[base + k] < 0 and not seen & (1 << need):
                 seen |= 1 << need
                 out.append((t, k, need))
@@ -53,7 +54,7 @@ def legal_deliver(st: State, texts: list[str], moves: Moves) -> None:
     """Any alpaca pearl onto a fitting empty spot of the player's own Markaya (TR-DELIV-03)."""
     seat = st.seat
     spots = _open_spots(st, seat)
-    light = st.fairies[seat * 5 + LIGHT] > 0
+    light = _has_light(st, seat)
     for c in range(5):
         if st.alpaca[seat * 5 + c]:
             for t, k, lit in _placements(st, seat, c, spots, light):
@@ -106,8 +107,19 @@ def apply_deliver(st: State, move: tuple[object, ...]) -> None:
         advance(st)
 
 
+def _has_light(st: State, seat: int) -> bool:
+    """The light fairy's per-pearl rainbow spot exists only in the current edition; the 2022
+    mushroom fairy in the same slot is used on its own (``use mushroom fairy``)."""
+    return not st.cfg.e2022 and st.fairies[seat * 5 + LIGHT] > 0
+
+
 def end_round(st: State) -> None:
-    """After round 5 the game ends (TR-END-01); otherwise the next round is prepared."""
+    """After round 5 the game ends (TR-END-01); otherwise the next round is prepared. 2022: an
+    unvisited lake's pearls leave the game before the next round (TR22-LAKE-04)."""
+    if st.cfg.e2022:
+        for c in range(5):
+            st.pearls_out[c] += st.sea[c]
+            st.sea[c] = 0
     if st.round >= st.cfg.comp.rounds:
         st.stage = OVER
         st.seat = -1
@@ -117,7 +129,12 @@ def end_round(st: State) -> None:
 
 
 # Earth fairy: up to 3 pearls from the alpaca or a Markaya onto (other) Markaya, at any moment
-# of the player's own decisions (TR-FAIRY-08..11, TR-RULING-18).
+# of the player's own decisions (TR-FAIRY-08..11, TR-RULING-18). The 2022 breeze fairy in the
+# same slot moves any number of alpaca pearls onto villager tiles, once (TR22-FAIRY-08).
+
+
+def _earth_word(st: State) -> str:
+    return st.cfg.comp.fairy_names[EARTH]
 
 
 def _earth_moves(st: State, texts: list[str] | None, moves: Moves | None) -> bool:
@@ -126,7 +143,8 @@ def _earth_moves(st: State, texts: list[str] | None, moves: Moves | None) -> boo
     spots = _open_spots(st, seat)
     if not spots:
         return False
-    light = st.fairies[seat * 5 + LIGHT] > 0
+    light = _has_light(st, seat)
+    word = _earth_word(st)
     found = False
     for c in range(5):
         if st.alpaca[seat * 5 + c]:
@@ -135,9 +153,11 @@ def _earth_moves(st: State, texts: list[str] | None, moves: Moves | None) -> boo
                     return True
                 found = True
                 suffix = " with light fairy" if lit else ""
-                texts.append(f"earth: move {COLOURS[c]} from alpaca to {_spot_name(st, t, k)}"
-                             f"{suffix}")
+                texts.append(f"{word}: move {COLOURS[c]} from alpaca to "
+                             f"{_spot_name(st, t, k)}{suffix}")
                 moves.append(("earth", -1, c, t, k, lit))
+    if st.cfg.e2022:
+        return found  # placed pearls never move in the 2022 edition (TR22-PLACE-06)
     for a in st.tiles_of[seat]:
         base = comp.spot_offset[a]
         for j in range(len(comp.tiles[a].spots)):
@@ -149,31 +169,60 @@ def _earth_moves(st: State, texts: list[str] | None, moves: Moves | None) -> boo
                     return True
                 found = True
                 suffix = " with light fairy" if lit else ""
-                texts.append(f"earth: move {COLOURS[c]} from {_spot_name(st, a, j)} to "
+                texts.append(f"{word}: move {COLOURS[c]} from {_spot_name(st, a, j)} to "
                              f"{_spot_name(st, t, k)}{suffix}")
                 moves.append(("earth", base + j, c, t, k, lit))
     return found
 
 
 def add_earth_option(st: State, texts: list[str], moves: Moves) -> None:
-    if st.fairies[st.seat * 5 + EARTH] and _earth_moves(st, None, None):
-        texts.append(USE_EARTH)
+    """The fairies usable at any of the player's own decisions: earth (or breeze), and in the
+    2022 edition the mushroom fairy."""
+    seat5 = st.seat * 5
+    if st.fairies[seat5 + EARTH] and _earth_moves(st, None, None):
+        texts.append(f"use {_earth_word(st)} fairy")
         moves.append(("use earth",))
+    if st.cfg.e2022 and st.fairies[seat5 + LIGHT] and _mushroom_spots(st):
+        texts.append(f"use {st.cfg.comp.fairy_names[LIGHT]} fairy")
+        moves.append(("use mushroom",))
 
 
 def apply_use_earth(st: State) -> None:
     supply.use_fairy(st, st.seat, EARTH)
     st.resume = st.stage
     st.stage = EARTH_STEP
-    st.earth_left = 3
+    st.earth_left = 99 if st.cfg.e2022 else 3  # breeze: any number; earth: up to 3
     st.earth_moved = 0
 
 
 def legal_earth(st: State, texts: list[str], moves: Moves) -> None:
     _earth_moves(st, texts, moves)
     if st.earth_moved:
-        texts.append(EARTH_DONE)
+        texts.append(f"{_earth_word(st)}: done")
         moves.append(("earth done",))
+
+
+def _mushroom_spots(st: State) -> list[tuple[int, int, int]]:
+    """Empty spaces a mushroom fairy can turn rainbow: not rainbow already (TR22-FAIRY-10)."""
+    return [s for s in _open_spots(st, st.seat) if s[2] != RAINBOW]
+
+
+def apply_use_mushroom(st: State) -> None:
+    supply.use_fairy(st, st.seat, LIGHT)
+    st.resume = st.stage
+    st.stage = MUSHROOM_STEP
+
+
+def legal_mushroom(st: State, texts: list[str], moves: Moves) -> None:
+    word = st.cfg.comp.fairy_names[LIGHT]
+    for t, k, _need in _mushroom_spots(st):
+        texts.append(f"{word}: make {_spot_name(st, t, k)} rainbow")
+        moves.append(("mushroom", t, k))
+
+
+def apply_mushroom(st: State, t: int, k: int) -> None:
+    st.lit[st.cfg.comp.spot_offset[t] + k] = 1
+    st.stage = st.resume
 
 
 def apply_earth(st: State, move: tuple[object, ...]) -> None:

@@ -6,8 +6,6 @@ from __future__ import annotations
 from upriver.games.twelve_rivers import collection, delivery, supply
 from upriver.games.twelve_rivers.components import (
     BANNER,
-    CARD_KINDS,
-    FAIRY_KINDS,
     FIRE,
     LANTERN,
     SUPPLIES,
@@ -27,9 +25,6 @@ from upriver.games.twelve_rivers.state import (
 )
 
 Moves = list[tuple[object, ...]]
-PAY_TEXT = tuple(f"pay {k}" for k in CARD_KINDS)
-PAY_FIRE = "pay fire fairy"
-PAY_WIND = "pay wind fairy"
 END_TURN = "end turn"
 
 
@@ -82,19 +77,20 @@ def legal_pay(st: State, texts: list[str], moves: Moves) -> None:
     """One card (any kind, TR-EXPL-12) or a fire fairy at a time; a wind fairy waives the whole
     cost before anything is paid (TR-FAIRY-12). Only what still lets the cost be met is offered."""
     seat = st.seat
+    comp = st.cfg.comp
     hand = st.hands[seat * 5 : seat * 5 + 5]
     fire = st.fairies[seat * 5 + FIRE]
     if st.pay_left == st.pay_full and st.fairies[seat * 5 + WIND] > 0:
-        texts.append(PAY_WIND)
+        texts.append(f"pay {comp.fairy_names[WIND]} fairy")
         moves.append(("pay", -2))
     if sum(hand) + fire < st.pay_left:
         return  # only the wind fairy makes this placement affordable
     for k in range(5):
         if hand[k]:
-            texts.append(PAY_TEXT[k])
+            texts.append(f"pay {comp.card_names[k]}")
             moves.append(("pay", k))
     if fire:
-        texts.append(PAY_FIRE)
+        texts.append(f"pay {comp.fairy_names[FIRE]} fairy")
         moves.append(("pay", -1))
 
 
@@ -118,6 +114,11 @@ def after_payment(st: State) -> None:
     card (TR-EXPL-18), then pairs. Fairies come after the cost is settled: see the rulings."""
     comp = st.cfg.comp
     stretch = comp.space_stretch[st.cur_space]
+    if st.cfg.e2022:  # the +1 row and the +2 / +1 village grooves give cards at once
+        gain = 1 if stretch >= 0 and comp.stretch_gain[stretch] else 0
+        if st.cur_space in comp.village:
+            gain = st.cfg.village_gains[comp.village.index(st.cur_space)]
+        supply.gain_cards(st, st.seat, gain)  # TR22-CAMP-06, TR22-CAMP-13
     if stretch >= 0:
         for site in comp.stretch_sites[stretch]:
             base = site * 5
@@ -126,7 +127,7 @@ def after_payment(st: State) -> None:
                 if n:
                     st.sites[base + k] = 0
                     st.fairies[st.seat * 5 + k] += n
-        if comp.stretch_gain[stretch] and supply.can_take(st):
+        if comp.stretch_gain[stretch] and not st.cfg.e2022 and supply.can_take(st):
             st.stage = CARDS
             st.cards_left = 1
             st.cards_optional = 1
@@ -136,6 +137,8 @@ def after_payment(st: State) -> None:
 
 
 def _pair_options(st: State, texts: list[str], moves: Moves) -> None:
+    if st.cfg.e2022:
+        return  # camp cards have no powers (TR22-COMP-07)
     seat = st.seat
     if seat in st.track:  # TR-RULING-15: a banner needs a marker still on the track
         supply.add_pair_options(st, seat, BANNER, texts, moves)
@@ -198,7 +201,7 @@ def legal_lantern(st: State, texts: list[str], moves: Moves) -> None:
     for site, name in enumerate(comp.site_ids):
         for k in range(5):
             if st.sites[site * 5 + k]:
-                texts.append(f"lantern: take {FAIRY_KINDS[k]} fairy from {name}")
+                texts.append(f"lantern: take {comp.fairy_names[k]} fairy from {name}")
                 moves.append(("lantern", site, k))
 
 

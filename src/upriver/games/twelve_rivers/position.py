@@ -30,6 +30,12 @@ A position is a small TOML text; everything it does not mention is where setup w
     alpaca_cards = "white"
 
 Seat k always holds starting Markaya k+1 (listed or not). Markaya pearls are given spot by spot.
+
+For the 2022 edition put ``edition = "2022"`` under ``[options]``; hands are then a number of
+camp cards (``hand = 5``), fairies use that edition's names (``fairies = "cloud river"``),
+``mission = "white"`` names the mission card in play (default: drawn at random), a seat's
+``alpaca_cards = "white"`` gives it that mission, and ``rainbow = ["V05 2"]`` lists the spaces a
+mushroom fairy turned rainbow.
 """
 
 from __future__ import annotations
@@ -42,14 +48,14 @@ from upriver.core.errors import BadOption, BadPosition
 from upriver.core.game import check_options
 from upriver.core.rng import Rng
 from upriver.games.twelve_rivers import collection, delivery, preparation, supply
-from upriver.games.twelve_rivers.components import CARD_KINDS, COLOURS, FAIRY_KINDS
+from upriver.games.twelve_rivers.components import COLOURS
 from upriver.games.twelve_rivers.state import OVER, PLACE, Config, State
 
 KEYS = {
     "players", "round", "step", "seed", "rivers", "sea", "track", "card_display", "discard",
-    "markaya_display", "fairy_supply", "options", "spaces", "sites", "seat",
+    "markaya_display", "fairy_supply", "options", "spaces", "sites", "seat", "mission",
 }
-SEAT_KEYS = {"hand", "fairies", "alpaca", "markaya", "alpaca_cards"}
+SEAT_KEYS = {"hand", "fairies", "alpaca", "markaya", "alpaca_cards", "rainbow"}
 
 
 def _words(value: Any, where: str) -> list[str]:
@@ -62,6 +68,9 @@ def _words(value: Any, where: str) -> list[str]:
 
 def _counts(names: tuple[str, ...], value: Any, where: str) -> list[int]:
     counts = [0] * 5
+    if isinstance(value, int) and not isinstance(value, bool) and len(names) == 1:
+        counts[0] = value  # 2022: a number of identical camp cards
+        return counts
     text = " ".join(_words(value, where))
     for name in sorted(names, key=len, reverse=True):  # "fishing net" before single words
         counts[names.index(name)] += text.count(name)
@@ -135,21 +144,32 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
     st.known = [0] * (5 * p)
     st.fairies = [0] * (5 * p)
     st.alpaca = [0] * (5 * p)
-    st.acards = [-1] * len(comp.alpaca_cards)
+    in_play = [-1 if a == -1 else -2 for a in st.acards]  # setup's draw (2022 mission)
     st.owner = [-1] * len(comp.tiles)
     st.tiles_of = [[] for _ in range(p)]
     st.mk_out = [i for i, t in enumerate(comp.tiles) if t.start > p]
+    st.lit = [0] * comp.n_spots
+    st.pearls_out = [0] * 5
+    if "mission" in d:
+        if cfg.family or not comp.alpaca_cards_in_play:
+            raise BadPosition("mission applies to the 2022 edition outside Family Mode")
+        c = _colour(str(d["mission"]), "mission")
+        in_play = [-1 if a[0] == c else -2 for a in comp.alpaca_cards]
+    st.acards = in_play
+    cards = comp.card_names
+    fairy_names = comp.fairy_names
     for s in range(p):
-        start = next(i for i, t in enumerate(comp.tiles) if t.start == s + 1)
-        st.owner[start] = s
-        st.tiles_of[s].append(start)
+        for i, t in enumerate(comp.tiles):
+            if t.start == s + 1:
+                st.owner[i] = s
+                st.tiles_of[s].append(i)
     for s, table in enumerate(seats):
         where = f"seat {s}"
         extra = set(table) - SEAT_KEYS
         if extra:
             raise BadPosition(f"{where} has unknown key(s): {', '.join(sorted(extra))}")
-        st.hands[s * 5 : s * 5 + 5] = _counts(CARD_KINDS, table.get("hand", ""), where + " hand")
-        st.fairies[s * 5 : s * 5 + 5] = _counts(FAIRY_KINDS, table.get("fairies", ""),
+        st.hands[s * 5 : s * 5 + 5] = _counts(cards, table.get("hand", ""), where + " hand")
+        st.fairies[s * 5 : s * 5 + 5] = _counts(fairy_names, table.get("fairies", ""),
                                                 where + " fairies")
         st.alpaca[s * 5 : s * 5 + 5] = _counts(COLOURS, table.get("alpaca", ""), where +
                                                " alpaca")
@@ -173,10 +193,19 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
                 st.spots[comp.spot_offset[t] + k] = _colour(w, f"{where} {tid}")
         for w in _words(table.get("alpaca_cards", ""), where + " alpaca_cards"):
             c = _colour(w, where + " alpaca_cards")
-            free = [i for i, a in enumerate(comp.alpaca_cards) if a[0] == c and st.acards[i] < 0]
+            free = [i for i, a in enumerate(comp.alpaca_cards) if a[0] == c and st.acards[i] == -1]
             if not free:
-                raise BadPosition(f"{where}: no unclaimed {w} alpaca card")
+                raise BadPosition(f"{where}: no unclaimed {w} alpaca card in play")
             st.acards[free[0]] = s
+        for w in _words(table.get("rainbow", []), where + " rainbow"):
+            tid, _, num = w.partition(" ")
+            t = comp.tile_index.get(tid, -1)
+            if t < 0 or st.owner[t] != s or not num.isdigit():
+                raise BadPosition(f"{where} rainbow: {w!r} is not 'TILE SPOT' of this seat")
+            k = int(num) - 1
+            if not 0 <= k < len(comp.tiles[t].spots):
+                raise BadPosition(f"{where} rainbow: {tid} has no spot {num}")
+            st.lit[comp.spot_offset[t] + k] = 1
     used = [0] * 5
     for c in st.rivers:
         if c >= 0:
@@ -192,17 +221,17 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
         raise BadPosition(f"position uses more {COLOURS[c]} pearls than the game has")
 
     # Cards: hands, display and discard; the rest shuffled into the draw pile.
-    st.discard = _counts(CARD_KINDS, d.get("discard", ""), "discard")
+    st.discard = _counts(cards, d.get("discard", ""), "discard")
     left = list(comp.card_counts)
     if "card_display" in d:
-        st.display = [CARD_KINDS.index(w) for w in _split_kinds(d["card_display"])]
+        st.display = [cards.index(w) for w in _split_kinds(cards, d["card_display"])]
     else:
         st.display = []
     for k in range(5):
         left[k] -= st.discard[k] + st.display.count(k) + sum(st.hands[s * 5 + k]
                                                               for s in range(p))
         if left[k] < 0:
-            raise BadPosition(f"position uses more {CARD_KINDS[k]} cards than the game has")
+            raise BadPosition(f"position uses more {cards[k]} cards than the game has")
     st.deck = [k for k in range(5) for _ in range(left[k])]
     rng.shuffle(st.deck)
     if "card_display" not in d:
@@ -214,16 +243,17 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
         if name not in comp.site_ids:
             raise BadPosition(f"unknown fairy site {name!r}")
         i = comp.site_ids.index(name)
-        st.sites[i * 5 : i * 5 + 5] = _counts(FAIRY_KINDS, kinds, f"site {name}")
+        st.sites[i * 5 : i * 5 + 5] = _counts(fairy_names, kinds, f"site {name}")
     pool = []
     for k in range(5):
         n = comp.fairy_counts[k] - sum(st.fairies[s * 5 + k] for s in range(p)) - sum(
             st.sites[i * 5 + k] for i in range(len(comp.site_ids)))
         if n < 0:
-            raise BadPosition(f"position uses more {FAIRY_KINDS[k]} fairies than the game has")
+            raise BadPosition(f"position uses more {fairy_names[k]} fairies than the game has")
         pool.extend([k] * n)
     rng.shuffle(pool)
-    default_supply = max(0, comp.fairies_per_player * p - p * rnd)
+    dealt = sum(comp.fairy_counts) if comp.fairy_supply_all else comp.fairies_per_player * p
+    default_supply = max(0, dealt - p * rnd)
     n_supply = int(d.get("fairy_supply", default_supply))
     if n_supply > len(pool):
         raise BadPosition(f"only {len(pool)} fairies are left for the supply")
@@ -296,8 +326,8 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
     return st
 
 
-def _split_kinds(value: Any) -> list[str]:
-    counts = _counts(CARD_KINDS, value, "card_display")
+def _split_kinds(cards: tuple[str, ...], value: Any) -> list[str]:
+    counts = _counts(cards, value, "card_display")
     words = " ".join(_words(value, "card_display"))
-    order = sorted(range(5), key=lambda k: words.find(CARD_KINDS[k]))
-    return [CARD_KINDS[k] for k in order for _ in range(counts[k])]
+    order = sorted(range(len(cards)), key=lambda k: words.find(cards[k]))
+    return [cards[k] for k in order for _ in range(counts[k])]

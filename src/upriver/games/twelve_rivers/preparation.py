@@ -12,6 +12,8 @@ def new_state(cfg: Config, seed: int) -> State:
 
     Seat k (0-based) holds starting Markaya k+1, so seat order is the starting tiles' order
     (TR-SETUP-09); dealing the tiles at random is choosing who sits where, done by the caller.
+    2022 edition (rulebook 001, "Game Setup"): no starting tiles, all 25 fairies face down, one
+    random mission card, starting hands by seat (TR22-SETUP-05..13).
     """
     comp = cfg.comp
     p = cfg.players
@@ -30,7 +32,7 @@ def new_state(cfg: Config, seed: int) -> State:
     st.sites = [0] * (5 * len(comp.site_ids))
     fairies = [k for k, n in enumerate(comp.fairy_counts) for _ in range(n)]
     st.rng.shuffle(fairies)
-    keep = comp.fairies_per_player * p  # TR-SETUP-03/04
+    keep = len(fairies) if comp.fairy_supply_all else comp.fairies_per_player * p  # TR-SETUP-03
     st.fairy_supply = fairies[:keep]
     st.fairy_out = sorted(fairies[keep:])
     st.fairy_used = [0] * 5
@@ -38,11 +40,17 @@ def new_state(cfg: Config, seed: int) -> State:
     st.known = [0] * (5 * p)
     st.fairies = [0] * (5 * p)
     st.alpaca = [0] * (5 * p)
-    st.acards = [-1] * len(comp.alpaca_cards)  # TR-SETUP-05
+    st.acards = [-1] * len(comp.alpaca_cards)  # TR-SETUP-05: -1 open, -2 not in play
+    if cfg.family:
+        st.acards = [-2] * len(comp.alpaca_cards)  # TR22-FAMILY-02
+    elif comp.alpaca_cards_in_play:  # TR22-SETUP-07: one random mission
+        drawn = st.rng.below(len(comp.alpaca_cards))
+        st.acards = [-1 if i == drawn else -2 for i in range(len(comp.alpaca_cards))]
     st.deck = [k for k, n in enumerate(comp.card_counts) for _ in range(n)]
     st.rng.shuffle(st.deck)
-    for seat in range(p):  # TR-SETUP-12
-        for _ in range(comp.hand_size):
+    hands = comp.starting_hands.get(p, (comp.hand_size,) * p)  # TR-SETUP-12, TR22-SETUP-10/11
+    for seat in range(p):
+        for _ in range(hands[seat]):
             st.hands[seat * 5 + st.deck.pop()] += 1
     st.display = []
     st.discard = [0] * 5
@@ -65,6 +73,8 @@ def new_state(cfg: Config, seed: int) -> State:
     st.mk_tail = 0
     st.mk_display = []
     st.spots = [-1] * comp.n_spots
+    st.lit = [0] * comp.n_spots
+    st.pearls_out = [0] * 5
     st.given = [0] * 5
     st.round = 1
     for name in ("seat", "cur_space", "pay_left", "pay_full", "last_placed", "picks",
@@ -93,12 +103,17 @@ def prepare_round(st: State) -> None:
             st.sites[site * 5 + st.fairy_supply.pop()] += 1
             placed += 1
     # 3. Exchange Markaya: leftovers under the deck in display order, then reveal 6
-    #    (TR-PREP-15/16, TR-RULING-11).
-    if st.mk_display:
+    #    (TR-PREP-15/16, TR-RULING-11). 2022: the leftovers leave the game (TR22-RULING-08), or
+    #    stay with the offer topped up to 6 (option villager_offer = refill).
+    if st.cfg.e2022:
+        if not st.cfg.villagers_refill:
+            st.mk_out.extend(st.mk_display)
+            st.mk_display = []
+    elif st.mk_display:
         st.mk_deck[0:0] = reversed(st.mk_display)
         st.mk_tail += len(st.mk_display)
         st.mk_display = []
-    for _ in range(min(comp.markaya_display, len(st.mk_deck))):
+    while len(st.mk_display) < comp.markaya_display and st.mk_deck:
         st.mk_display.append(st.mk_deck.pop())
     st.mk_tail = min(st.mk_tail, len(st.mk_deck))
     start_turn(st)

@@ -15,6 +15,7 @@ from upriver.games.twelve_rivers.components import (
     COLOURS,
     NEEDS_COLOUR,
     RAINBOW,
+    TRIBES,
     Components,
     Tile,
     load,
@@ -22,6 +23,15 @@ from upriver.games.twelve_rivers.components import (
 )
 
 WIDTH = 96  # fits a 100-column terminal
+# Names that differ between the editions (rulebook 000 / rulebook 001).
+WORDS = {
+    "current": {"tiles": "Markaya", "goals": "Alpaca cards", "cards": "Supply cards"},
+    "2022": {"tiles": "Villagers", "goals": "Mission card", "cards": "Camp cards"},
+}
+
+
+def _words(view: dict[str, Any]) -> dict[str, str]:
+    return WORDS.get(view.get("edition", "current"), WORDS["current"])
 
 
 @lru_cache(maxsize=1)
@@ -147,7 +157,7 @@ def _track(view: dict[str, Any]) -> list[str]:
 def _supplies(view: dict[str, Any]) -> list[str]:
     display = ", ".join(view.get("card_display", [])) or "empty"
     return [
-        f"Supply cards: display {display} | draw pile {view.get('draw_pile', 0)}",
+        f"{_words(view)['cards']}: display {display} | draw pile {view.get('draw_pile', 0)}",
         f"  discard: {_counts(view.get('discard'))}",
     ]
 
@@ -157,7 +167,11 @@ def _tile_summary(tile: Tile) -> str:
     objective = tile.objective
     if objective in NEEDS_COLOUR and tile.colour >= 0:
         objective += f" ({COLOURS[tile.colour]})"
+    if tile.cap:
+        objective += f" (max {tile.cap})"
     kind = "introverted" if tile.introverted else "extroverted"
+    if tile.totem >= 0:
+        kind = f"{TRIBES[tile.totem]} totem"
     return (
         f"{tile.id}: spots {spots}; {_plural(tile.cards, 'card')}; "
         f"{kind}: {objective}, {_plural(tile.points, 'pt')}"
@@ -174,7 +188,7 @@ def _spot_name(colour: int) -> str:
 
 def _markaya_display(view: dict[str, Any], comp: Components) -> list[str]:
     lines = [
-        f"Markaya display (deck {view.get('markaya_deck', 0)}):"
+        f"{_words(view)['tiles']} display (deck {view.get('markaya_deck', 0)}):"
         + ("" if view.get("markaya_display") else " empty")
     ]
     for tid in view.get("markaya_display", []):
@@ -189,7 +203,7 @@ def _alpaca_cards(view: dict[str, Any]) -> list[str]:
         owner = card.get("owner")
         who = "free" if owner is None else f"seat {owner}"
         cells.append(f"{card['count']} {card['colour']}: {card['points']} pts ({who})")
-    return _wrap("Alpaca cards: ", "  ".join(cells)) if cells else []
+    return _wrap(_words(view)["goals"] + ": ", "  ".join(cells)) if cells else []
 
 
 def _markaya_of(entry: dict[str, Any], comp: Components) -> str:
@@ -201,6 +215,9 @@ def _markaya_of(entry: dict[str, Any], comp: Components) -> str:
         needs = (
             [_spot_name(c) for c in comp.tiles[t].spots] if t is not None else ["?"] * len(pearls)
         )
+        for k in m.get("rainbow_spots", []):  # 2022: turned rainbow by a mushroom fairy
+            if 0 < k <= len(needs):
+                needs[k - 1] = "rainbow*"
         spots = " ".join(f"{need}:{p or '-'}" for need, p in zip(needs, pearls, strict=False))
         parts.append(f"{m['id']}[{spots}]")
     return "  ".join(parts) or "none"
@@ -222,14 +239,16 @@ def _players(view: dict[str, Any], comp: Components) -> list[str]:
         s = entry["seat"]
         score = scores[s] if s < len(scores) else "?"
         turn = "  <- to decide" if s == view.get("to_move") else ""
-        lines.append(f"{_seat(s, viewer).capitalize()}: score {score}{turn}")
+        tribes = view.get("tribes") or []
+        tribe = f" ({tribes[s]} tribe)" if s < len(tribes) else ""
+        lines.append(f"{_seat(s, viewer).capitalize()}{tribe}: score {score}{turn}")
         lines.append(f"  hand: {_hand(entry)}")
         alpaca_cards = ", ".join(entry.get("alpaca_cards", [])) or "none"
         lines.append(
             f"  fairies: {_counts(entry.get('fairies'))} | "
             f"alpaca: {_counts(entry.get('alpaca'), 'empty')} | alpaca cards: {alpaca_cards}"
         )
-        lines.extend(_wrap("  Markaya: ", _markaya_of(entry, comp)))
+        lines.extend(_wrap(f"  {_words(view)['tiles']}: ", _markaya_of(entry, comp)))
     return lines
 
 
@@ -259,7 +278,7 @@ def _footer(view: dict[str, Any]) -> list[str]:
 
 def text(view: dict[str, Any]) -> str:
     """The whole view as plain text, about 96 columns wide."""
-    comp = load()
+    comp = load(view.get("components_file", ""), view.get("edition", "current"))
     sections = [
         _header(view, comp),
         _board(view, comp) + _sites(view, comp) + _track(view),

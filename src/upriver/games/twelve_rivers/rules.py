@@ -28,7 +28,9 @@ from upriver.games.twelve_rivers.state import (
     DELIVER,
     EARTH_STEP,
     INSTRUMENT_STEP,
+    LAKE_DISCARD,
     LANTERN_STEP,
+    MUSHROOM_STEP,
     OVER,
     PAIRS,
     PAY,
@@ -60,10 +62,33 @@ LEGAL: dict[int, Legal] = {
     INSTRUMENT_STEP: collection.legal_instrument,
     DELIVER: delivery.legal_deliver,
     EARTH_STEP: delivery.legal_earth,
+    LAKE_DISCARD: collection.legal_lake_discard,
+    MUSHROOM_STEP: delivery.legal_mushroom,
 }
 
 OPTIONS = {
-    "edition": Option("current", ("current",), "rules edition: current (rulebook 000)"),
+    "edition": Option(
+        "current", ("current", "2022"), "rules: current (rulebook 000) or 2022 (rulebook 001)"
+    ),
+    "family": Option(
+        False, (False, True), "2022 Family Mode: no mission card, totems ignored",
+        requires=(("edition", "2022"),),
+    ),
+    "lake_first": Option(
+        True, (True, False), "2022: the lake is taken back before the village",
+        requires=(("edition", "2022"),),
+    ),
+    "villager_offer": Option(
+        "replace", ("replace", "refill"),
+        "2022: each round leftover villager tiles leave and 6 new are turned up (replace), "
+        "or the leftovers stay and the offer is topped up to 6 (refill)",
+        requires=(("edition", "2022"),),
+    ),
+    "village_cards": Option(
+        "left", ("left", "right"),
+        "2022: the +2 and +1 village grooves are the leftmost (left) or the rightmost (right)",
+        requires=(("edition", "2022"),),
+    ),
     "components": Option("", (), "path to a TOML file replacing component tables"),
     "allow_inactive_stretches": Option(
         False, (False, True), "stretches fed only by inactive rivers may take markers"
@@ -72,17 +97,22 @@ OPTIONS = {
         True, (False, True), "fishing-net pairs and water fairies stack at one marker"
     ),
     "extra_pearl_may_swap": Option(
-        True, (False, True), "an extra pick may be an exchange when the alpaca is full"
+        True, (False, True), "an extra pick may be an exchange when the alpaca is full",
+        requires=(("edition", "current"),),
     ),
     "per_fairy_tie_rule": Option(
-        False, (False, True), "apply the printed 'ties earn no points' to the fairy count"
+        False, (False, True), "apply the printed 'ties earn no points' to the fairy count",
+        requires=(("edition", "current"),),
     ),
 }
 
 
 def make_config(players: int, options: dict[str, Any]) -> Config:
-    comp = load(options["components"])
+    comp = load(options["components"], options["edition"])
     in_play = comp.in_play(players, options["allow_inactive_stretches"])
+    gains = comp.village_gains
+    if options["village_cards"] == "right":
+        gains = tuple(reversed(gains))
     return Config(
         comp=comp,
         players=players,
@@ -91,6 +121,11 @@ def make_config(players: int, options: dict[str, Any]) -> Config:
         stack_extra=options["stack_extra_pearl_effects"],
         extra_may_swap=options["extra_pearl_may_swap"],
         per_fairy_tie_rule=options["per_fairy_tie_rule"],
+        e2022=options["edition"] == "2022",
+        family=options["family"],
+        lake_first=options["lake_first"],
+        villagers_refill=options["villager_offer"] == "refill",
+        village_gains=gains,
     )
 
 
@@ -123,6 +158,8 @@ class TwelveRivers:
         stage = st.stage
         if op == "use earth":
             delivery.apply_use_earth(st)
+        elif op == "use mushroom":
+            delivery.apply_use_mushroom(st)
         elif stage == PLACE:
             exploration.apply_place(st, move[1])
         elif stage == PAY:
@@ -154,6 +191,12 @@ class TwelveRivers:
             delivery.apply_deliver(st, move)
         elif stage == EARTH_STEP:
             delivery.apply_earth(st, move)
+            if st.stage == LAKE_DISCARD:  # a breeze fairy may have made room
+                collection.check_lake(st)
+        elif stage == LAKE_DISCARD:
+            collection.apply_lake_discard(st, move[1])
+        elif stage == MUSHROOM_STEP:
+            delivery.apply_mushroom(st, move[1], move[2])
         else:  # pragma: no cover - the core never applies a move to a finished game
             raise AssertionError(f"no decision in stage {stage}")
 
@@ -195,6 +238,7 @@ class TwelveRivers:
         pearls = (sum(st.bag) + sum(1 for c in st.rivers if c >= 0) + sum(st.pools)
                   + sum(st.sea) + sum(st.alpaca) + sum(1 for c in st.spots if c >= 0))
         cards = len(st.deck) + len(st.display) + sum(st.discard) + sum(st.hands)
+        pearls += sum(st.pearls_out)
         fairies = (len(st.fairy_supply) + len(st.fairy_out) + sum(st.fairy_used)
                    + sum(st.sites) + sum(st.fairies))
         tiles = len(st.mk_deck) + len(st.mk_display) + len(st.mk_out) + sum(

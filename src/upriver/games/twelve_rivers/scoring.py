@@ -6,6 +6,8 @@ from upriver.games.twelve_rivers.components import Components, Tile
 from upriver.games.twelve_rivers.state import OVER, State
 
 CATEGORIES = ("pearls", "starting Markaya", "Markaya objectives", "alpaca cards")
+CATEGORIES_2022 = ("pearls", "villager rewards", "totem sets", "mission card")
+TOTEM_SET_POINTS = 4  # rulebook 001, "Scoring"
 
 
 class Tally:
@@ -43,6 +45,15 @@ def _strictly_most(values: list[int], seat: int) -> bool:
 def objective_points(tally: Tally, seat: int, t: int, per_fairy_tie_rule: bool) -> int:
     """One tile's bonus objective (TR-OBJ-05..19)."""
     tile: Tile = tally.comp.tiles[t]
+    points = _objective_points(tally, seat, tile, t, per_fairy_tie_rule)
+    if tile.cap:  # 2022: "Maximum 8 stars" on the per-fairy and per-card rewards
+        points = min(points, tile.cap)
+    return points
+
+
+def _objective_points(
+    tally: Tally, seat: int, tile: Tile, t: int, per_fairy_tie_rule: bool
+) -> int:
     obj = tile.objective
     if tile.introverted:  # TR-OBJ-15, -16: only a full tile scores, on its own pearls
         pearls = tile_pearls(tally.st, t)
@@ -54,6 +65,8 @@ def objective_points(tally: Tally, seat: int, t: int, per_fairy_tie_rule: bool) 
             return tile.points if max(pearls.count(c) for c in range(5)) >= 4 else 0
         if obj == "five colours":
             return tile.points if len(set(pearls)) >= 5 else 0
+        if obj == "one colour":  # 2022: 5 pearls, all of one colour (TR22-SCORE-07)
+            return tile.points if len(set(pearls)) == 1 else 0
         raise AssertionError(obj)
     if obj == "full tiles":
         return tile.points * tally.full[seat]
@@ -75,11 +88,27 @@ def objective_points(tally: Tally, seat: int, t: int, per_fairy_tie_rule: bool) 
     raise AssertionError(obj)
 
 
+def totem_sets(st: State, seat: int) -> int:
+    """2022: sets of three tiles showing the three other tribes' totems (TR22-SCORE-18, -19)."""
+    if st.cfg.family:
+        return 0  # TR22-FAMILY-04
+    comp = st.cfg.comp
+    own = comp.tribes[seat]
+    counts = [0, 0, 0, 0]
+    for t in st.tiles_of[seat]:
+        if comp.tiles[t].totem >= 0:
+            counts[comp.tiles[t].totem] += 1
+    return min(n for tribe, n in enumerate(counts) if tribe != own)
+
+
 def breakdown(st: State) -> list[dict[str, int]]:
     """Per seat, in the rulebook's order: pearls, starting Markaya, other Markaya, alpaca cards
-    (TR-END-02..06). Before the end this is the running total if the game ended now."""
+    (TR-END-02..06); 2022: pearls, villager rewards, totem sets, mission (TR22-SCORE-01).
+    Before the end this is the running total if the game ended now."""
     comp: Components = st.cfg.comp
     tally = Tally(st)
+    if st.cfg.e2022:
+        return [_breakdown_2022(st, tally, seat) for seat in range(st.num_players)]
     out = []
     for seat in range(st.num_players):
         pearls = sum(comp.pearl_points[c] for c in range(5) for _ in
@@ -96,6 +125,15 @@ def breakdown(st: State) -> list[dict[str, int]]:
     return out
 
 
+def _breakdown_2022(st: State, tally: Tally, seat: int) -> dict[str, int]:
+    comp = st.cfg.comp
+    pearls = sum(comp.pearl_points[c] * tally.delivered[seat][c] for c in range(5))
+    rewards = sum(objective_points(tally, seat, t, False) for t in st.tiles_of[seat])
+    sets = TOTEM_SET_POINTS * totem_sets(st, seat)
+    mission = sum(comp.alpaca_cards[i][2] for i, o in enumerate(st.acards) if o == seat)
+    return dict(zip(CATEGORIES_2022, (pearls, rewards, sets, mission), strict=True))
+
+
 def scores(st: State) -> list[int]:
     return [sum(b.values()) for b in breakdown(st)]
 
@@ -106,4 +144,10 @@ def winners(st: State) -> list[int]:
         return []
     s = scores(st)
     best = max(s)
-    return [seat for seat, v in enumerate(s) if v == best]
+    tied = [seat for seat, v in enumerate(s) if v == best]
+    if st.cfg.e2022 and len(tied) > 1:
+        # TR22-END-03: the tied player whose token stands frontmost on the trail wins.
+        for seat in st.track:
+            if seat in tied:
+                return [seat]
+    return tied

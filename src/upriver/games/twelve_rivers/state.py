@@ -17,6 +17,7 @@ from upriver.games.twelve_rivers.components import Components
 # Decision stages: what the seat to move is deciding.
 PLACE, PAY, CARDS, PAIRS, BANNER_STEP, LANTERN_STEP, SUP_FROM, SUP_TO = range(8)
 RIVER, SEA, VILLAGE, INSTRUMENT_STEP, DELIVER, EARTH_STEP, OVER = range(8, 15)
+LAKE_DISCARD, MUSHROOM_STEP = range(15, 17)  # 2022 edition only
 STAGE_NAMES = (
     "place a family marker",
     "pay the placement cost",
@@ -33,10 +34,10 @@ STAGE_NAMES = (
     "deliver to Markaya",
     "earth fairy: move pearls",
     "game over",
+    "lake: choose pearls to discard",
+    "mushroom fairy: choose a space",
 )
-PHASE_OF_STAGE = (
-    ["exploration"] * 8 + ["collection"] * 6 + ["end"]
-)
+PHASE_OF_STAGE = ["exploration"] * 8 + ["collection"] * 6 + ["end", "collection", "any"]
 # After taking cards: go on to the pairs of an exploration turn, or to the instrument step.
 AFTER_GAIN, AFTER_BEFRIEND = 0, 1
 
@@ -52,12 +53,16 @@ class Config:
     stack_extra: bool
     extra_may_swap: bool
     per_fairy_tie_rule: bool
-
+    e2022: bool = False  # the 2022 first edition (rulebook 001)
+    family: bool = False  # its Family Mode: no mission card, totems ignored
+    lake_first: bool = True  # 2022: the lake is taken back before the village
+    villagers_refill: bool = False  # 2022: leftover tiles stay and the offer is topped up
+    village_gains: tuple[int, ...] = ()  # cards gained on placing in each village space
 
 LISTS = (
     "bag", "rivers", "pools", "sea", "occ", "track", "sites", "fairy_supply", "fairy_out",
     "fairy_used", "hands", "known", "fairies", "alpaca", "acards", "deck", "display", "discard",
-    "mk_deck", "mk_display", "mk_out", "owner", "spots", "given",
+    "mk_deck", "mk_display", "mk_out", "owner", "spots", "given", "lit", "pearls_out",
 )
 SCALARS = (
     "round", "stage", "seat", "mk_tail", "cur_space", "pay_left", "pay_full", "last_placed",
@@ -100,6 +105,8 @@ class State:
     owner: list[int]
     spots: list[int]
     given: list[int]
+    lit: list[int]  # 2022: spaces turned rainbow by a mushroom fairy
+    pearls_out: list[int]  # 2022: pearls discarded from the game
     round: int
     stage: int
     seat: int

@@ -48,6 +48,8 @@ def refill_display(st: State) -> None:
     """Refill to 3 face-up cards, reshuffling the discards when the pile runs out (TR-CARD-07)
     and reshuffling everything when the display shows 3 identical cards (TR-CARD-06)."""
     size = st.cfg.comp.card_display
+    if size == 0:
+        return  # 2022: camp cards are identical and have no display
     for _ in range(MAX_RESHUFFLES):
         while len(st.display) < size:
             if not st.deck:
@@ -78,6 +80,15 @@ def take_options(st: State, texts: list[str], moves: list[tuple[object, ...]]) -
     if st.deck or any(st.discard):
         texts.append(DRAW_TEXT)
         moves.append(("take", -1))
+
+
+def gain_cards(st: State, seat: int, n: int) -> None:
+    """2022: identical camp cards are simply drawn from the supply (TR22-SETUP-12); when it runs
+    out the paid cards are shuffled back, and with none left nothing is gained."""
+    for _ in range(n):
+        if not st.deck and not any(st.discard):
+            return
+        take_card(st, seat, -1)
 
 
 def take_card(st: State, seat: int, kind: int) -> None:

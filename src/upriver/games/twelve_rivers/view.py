@@ -12,8 +12,26 @@ from typing import Any
 
 from upriver.core.rng import Rng, derive_seed
 from upriver.games.twelve_rivers import scoring
-from upriver.games.twelve_rivers.components import CARD_KINDS, COLOURS, FAIRY_KINDS
-from upriver.games.twelve_rivers.state import OVER, PHASE_OF_STAGE, STAGE_NAMES, State
+from upriver.games.twelve_rivers.components import COLOURS, EDITIONS, TRIBES
+from upriver.games.twelve_rivers.state import (
+    AFTER_BEFRIEND,
+    CARDS,
+    EARTH_STEP,
+    INSTRUMENT_STEP,
+    LAKE_DISCARD,
+    MUSHROOM_STEP,
+    OVER,
+    PAY,
+    PHASE_OF_STAGE,
+    RIVER,
+    SEA,
+    STAGE_NAMES,
+    VILLAGE,
+    State,
+)
+
+# Steps that resolve one marker, whose space the view names.
+_AT_SPACE = {RIVER, SEA, VILLAGE, INSTRUMENT_STEP, LAKE_DISCARD}
 
 
 def _named(names: tuple[str, ...], counts: list[int]) -> dict[str, int]:
@@ -24,26 +42,41 @@ def _seat(s: int) -> int | None:
     return None if s < 0 else s
 
 
+def _context(st: State) -> tuple[str, str | None]:
+    """The phase and the space being resolved, seen through a fairy used mid-decision."""
+    stage = st.resume if st.stage in (EARTH_STEP, MUSHROOM_STEP) else st.stage
+    befriending = stage == CARDS and st.after_cards == AFTER_BEFRIEND
+    phase = "collection" if befriending else PHASE_OF_STAGE[stage]
+    at_space = stage in _AT_SPACE or befriending
+    return phase, st.cfg.comp.space_names[st.cur_space] if at_space else None
+
+
 def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]:
     comp = st.cfg.comp
     p = st.num_players
     over = st.stage == OVER
+    cards = comp.card_names + ("",) * (5 - len(comp.card_names))
+    fairy_names = comp.fairy_names
     players = []
     for s in range(p):
         hand = st.hands[s * 5 : s * 5 + 5]
         players.append(
             {
                 "seat": s,
-                "hand": _named(CARD_KINDS, hand) if s == seat else None,
+                "hand": _named(cards, hand) if s == seat else None,
                 "hand_size": sum(hand),
-                "known_cards": _named(CARD_KINDS, st.known[s * 5 : s * 5 + 5]),
-                "fairies": _named(FAIRY_KINDS, st.fairies[s * 5 : s * 5 + 5]),
+                "known_cards": _named(cards, st.known[s * 5 : s * 5 + 5]),
+                "fairies": _named(fairy_names, st.fairies[s * 5 : s * 5 + 5]),
                 "alpaca": _named(COLOURS, st.alpaca[s * 5 : s * 5 + 5]),
                 "markaya": [
                     {
                         "id": comp.tiles[t].id,
                         "pearls": [COLOURS[c] if c >= 0 else None
                                    for c in scoring.tile_pearls(st, t)],
+                        "rainbow_spots": [
+                            k + 1 for k in range(len(comp.tiles[t].spots))
+                            if st.lit[comp.spot_offset[t] + k]
+                        ],
                     }
                     for t in st.tiles_of[s]
                 ],
@@ -60,16 +93,20 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
     for i, sid in enumerate(comp.site_ids):
         counts = st.sites[i * 5 : i * 5 + 5]
         if any(counts):
-            sites[sid] = _named(FAIRY_KINDS, counts)
+            sites[sid] = _named(fairy_names, counts)
     to_move = None if over else st.seat
+    phase, space = _context(st)
     out: dict[str, Any] = {
         "game": "twelve-rivers",
+        "edition": EDITIONS[st.cfg.e2022],
+        "components_file": comp.source,
+        "family": st.cfg.family,
         "viewer": seat,
         "round": st.round,
-        "phase": PHASE_OF_STAGE[st.stage],
+        "phase": phase,
         "step": STAGE_NAMES[st.stage],
         "to_move": to_move,
-        "current_space": comp.space_names[st.cur_space] if st.stage >= 8 and not over else None,
+        "current_space": space,
         "rivers": [COLOURS[c] if c >= 0 else None for c in st.rivers],
         "pools": pools,
         "sea": _named(COLOURS, st.sea),
@@ -77,25 +114,28 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
         "sites": sites,
         "track": [_seat(s) for s in st.track],
         "bag": _named(COLOURS, st.bag),
-        "card_display": [CARD_KINDS[k] for k in st.display],
+        "card_display": [cards[k] for k in st.display],
         "draw_pile": len(st.deck),
-        "discard": _named(CARD_KINDS, st.discard),
+        "discard": _named(cards, st.discard),
         "markaya_display": [comp.tiles[t].id for t in st.mk_display],
         "markaya_deck": len(st.mk_deck),
         "markaya_deck_bottom": [comp.tiles[t].id for t in st.mk_deck[: st.mk_tail]],
         "fairy_supply": len(st.fairy_supply),
-        "fairies_used": _named(FAIRY_KINDS, st.fairy_used),
+        "fairies_used": _named(fairy_names, st.fairy_used),
         "alpaca_cards": [
             {"colour": COLOURS[c], "count": n, "points": pts, "owner": _seat(st.acards[i])}
             for i, (c, n, pts) in enumerate(comp.alpaca_cards)
+            if st.acards[i] != -2  # -2: not in play (2022: only the drawn mission)
         ],
+        "pearls_out": _named(COLOURS, st.pearls_out),
+        "tribes": [TRIBES[comp.tribes[s]] for s in range(p)] if st.cfg.e2022 else None,
         "players": players,
         "scores": scoring.scores(st),
         "notes": [comp.tiles_note] if comp.tiles_note else [],
     }
-    if st.stage in (1,):
+    if st.stage == PAY:
         out["cost_left"] = st.pay_left
-    if st.stage == 8:
+    if st.stage == RIVER:
         out["picks_left"] = st.picks
     if legal is not None and seat is not None and seat == to_move:
         out["legal_actions"] = legal
