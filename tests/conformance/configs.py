@@ -1,8 +1,8 @@
 """Every registered game, option set and player count: the conformance suite's parameters.
 
-An option set is the defaults, plus each non-default choice of each option taken alone (free-form
-options such as a component file path are left at their default). A game joins the suite by
-registering; nothing here names a game.
+An option set is the defaults, plus each non-default choice of each option taken alone with the
+other options it requires (free-form options such as a component file path are left at their
+default). A game joins the suite by registering; nothing here names a game.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ def option_sets(game_id: str) -> list[dict[str, Any]]:
     for name, spec in upriver.game_info(game_id)["options"].items():
         for choice in spec["choices"]:
             if choice != spec["default"]:
-                sets.append({name: choice})
+                sets.append({**spec.get("requires", {}), name: choice})
     return sets
 
 

@@ -140,10 +140,6 @@ def test_pearls_roll_past_empty_stretches_to_the_first_marker() -> None:
     assert sorted(g.legal_actions()) == ["done", "take green", "take pink", "take white"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: view keeps released pearls in row-1 stretches until the sweep reaches them",
-)
 def test_view_shows_released_pearls_where_the_first_marker_stops_them() -> None:
     """TR-COLL-02: once the dam is out, each pearl lies where the first marker stops it (or in
     the sea), not in the empty stretches it rolled through."""
@@ -1117,7 +1113,7 @@ def test_claimed_alpaca_card_is_kept_after_the_pearls_leave_the_alpaca() -> None
     )
     g.play("take white")
     assert card_owner(g, "white") == 0
-    g.play("done")  # seat 0 keeps its earth fairy for now
+    # no pick left: the marker goes back at once; seat 0 keeps its earth fairy for later
     g.play("take white")  # seat 1 reaches 4 white, but the card is already gone
     assert current(g)["step"] == DELIVER_STEP and g.to_move == 0
     play(g, "use earth fairy", "earth: move white from alpaca to M10 spot 1", "earth: done")

@@ -154,10 +154,12 @@ def test_collection_example_annemarie_chooses_from_two_in_row_2() -> None:
     d = run.decisions[1]
     assert (d.seat, d.stretch) == (ANNEMARIE, "R2-2P")
     assert d.available == {"purple": 1, "green": 1}
-    # She took the purple; the green she left is the next thing below her, in R3-2.
+    # She took the purple; the green she left rolled through the empty R3-2 and waits in R4-A,
+    # where her other marker stops it.
     raed = run.decisions[2]
     assert "R2-2P" not in raed.pools
-    assert raed.pools["R3-2"] == {"green": 1}
+    assert "R3-2" not in raed.pools
+    assert raed.pools["R4-A"] == {"green": 1}
 
 
 def test_collection_example_raed_chooses_from_three_in_row_3() -> None:

@@ -151,10 +151,6 @@ def test_earth_fairy_can_be_used_in_any_phase(step: str, extra: str, expected_st
     assert pearls_on(g, 0, "S1") == ["green", None, None]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: view reports phase 'collection' while an earth fairy is used in exploration",
-)
 def test_earth_fairy_used_in_exploration_stays_in_the_exploration_phase() -> None:
     """TR-FAIRY-08: using the earth fairy at a moment of the player's choice does not move the
     game to another phase: during exploration the view still reports exploration, and no

@@ -212,7 +212,6 @@ def test_three_identical_display_stays_when_every_card_left_is_that_kind() -> No
     assert view["draw_pile"] == 0
 
 
-@pytest.mark.xfail(strict=True, reason="engine: display left empty when the reshuffle cap is hit")
 def test_display_still_shows_three_cards_after_many_reshuffles(tmp_path: Path) -> None:
     """TR-CARD-06, TR-RULING-12, TR-CARD-03: however many reshuffles it takes, the display ends
     with 3 face-up cards. With a deck of 47 banners and 1 lantern, 1 supplies, 1 fishing net,

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 from tests.twelve_rivers.helpers import play, position, seat_view
 from upriver.core.game import Game
 
@@ -404,10 +402,6 @@ def test_at_most_six_markaya_are_befriended_in_a_round() -> None:
     assert len(tiles(g, 0)) == 7
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: view reports phase 'exploration' while a befriending player takes cards",
-)
 def test_cards_for_a_befriended_markaya_are_taken_in_the_collection_phase() -> None:
     """TR-VILL-05, TR-COLL-01: the cards a Markaya gives are taken during step 4 of the
     collection phase, so the view must not report the exploration phase meanwhile."""

@@ -159,8 +159,8 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
     cards = comp.card_names
     fairy_names = comp.fairy_names
     for s in range(p):
-        for i, t in enumerate(comp.tiles):
-            if t.start == s + 1:
+        for i, tile in enumerate(comp.tiles):
+            if tile.start == s + 1:
                 st.owner[i] = s
                 st.tiles_of[s].append(i)
     for s, table in enumerate(seats):

@@ -50,7 +50,7 @@ def refill_display(st: State) -> None:
     size = st.cfg.comp.card_display
     if size == 0:
         return  # 2022: camp cards are identical and have no display
-    for _ in range(MAX_RESHUFFLES):
+    for attempt in range(MAX_RESHUFFLES + 1):
         while len(st.display) < size:
             if not st.deck:
                 if not any(st.discard):
@@ -58,8 +58,8 @@ def refill_display(st: State) -> None:
                 _shuffle_discard_into_deck(st)
             st.display.append(st.deck.pop())
         first = st.display[0]
-        if size < 3 or any(k != first for k in st.display):
-            return
+        if size < 3 or any(k != first for k in st.display) or attempt == MAX_RESHUFFLES:
+            return  # after the last try the display stays as turned up
         kinds = {first, *st.deck} | {k for k, n in enumerate(st.discard) if n}
         if len(kinds) < 2:
             return  # every card left is of one kind: no reshuffle can change the display

@@ -38,6 +38,15 @@ def _named(names: tuple[str, ...], counts: list[int]) -> dict[str, int]:
     return {n: c for n, c in zip(names, counts, strict=True) if c}
 
 
+def _rainbow_spots(st: State, t: int) -> dict[str, list[int]]:
+    """2022: the spots of a villager tile that a mushroom fairy turned rainbow."""
+    if not st.cfg.e2022:
+        return {}
+    base = st.cfg.comp.spot_offset[t]
+    return {"rainbow_spots": [k + 1 for k in range(len(st.cfg.comp.tiles[t].spots))
+                              if st.lit[base + k]]}
+
+
 def _seat(s: int) -> int | None:
     return None if s < 0 else s
 
@@ -73,10 +82,7 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
                         "id": comp.tiles[t].id,
                         "pearls": [COLOURS[c] if c >= 0 else None
                                    for c in scoring.tile_pearls(st, t)],
-                        "rainbow_spots": [
-                            k + 1 for k in range(len(comp.tiles[t].spots))
-                            if st.lit[comp.spot_offset[t] + k]
-                        ],
+                        **_rainbow_spots(st, t),
                     }
                     for t in st.tiles_of[s]
                 ],
