@@ -270,3 +270,37 @@ def test_render_fits_a_100_column_terminal() -> None:
     out = render(g.view(None))
     assert "The game is over." in out
     assert all(len(line) <= 100 for line in out.splitlines())
+
+
+# ---------------------------------------------------------------- editions
+
+
+@pytest.mark.parametrize(
+    ("options", "edition", "family"),
+    [(["edition=2022"], "2022", False), (["family=true"], "2022", True)],
+)
+def test_play_the_2022_edition_and_its_family_mode_to_the_end(
+    tmp_path: Path, options: list[str], edition: str, family: bool
+) -> None:
+    """`--option edition=2022` and `--option family=true` (which implies the 2022 edition) play
+    full games with that edition's scoring."""
+    save = tmp_path / "game.json"
+    args = ["play", GAME, "--players", "random,random,random,random", "--seed", "4"]
+    for option in options:
+        args += ["--option", option]
+    result = run(*args, "--save", str(save))
+    assert result.exit_code == 0, result.output
+    final = upriver.load_game(json.dumps(json.loads(save.read_text())["final"]))
+    assert final.is_over
+    assert final.options["edition"] == edition and final.options["family"] is family
+    assert list(final.score_breakdown()[0]) == [
+        "pearls", "villager rewards", "totem sets", "mission card"
+    ]
+    assert "Villagers:" in result.output
+
+
+def test_family_mode_with_the_current_edition_is_a_one_line_error() -> None:
+    result = run("play", GAME, "--players", "random,random", "--option", "edition=current",
+                 "--option", "family=true")
+    assert_one_line_error(result)
+    assert "needs edition=2022" in result.stderr

@@ -186,7 +186,9 @@ def check_options(rules: Rules, given: dict[str, Any]) -> dict[str, Any]:
     for name, opt in rules.options.items():
         if filled[name] != opt.default:
             for other, needed in opt.requires:
-                if filled[other] != needed:
+                if other not in given:  # e.g. family=True alone selects the 2022 edition
+                    filled[other] = needed
+                elif filled[other] != needed:
                     raise BadOption(f"option {name}={filled[name]} needs {other}={needed}")
     return filled
 
