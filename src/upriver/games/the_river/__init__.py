@@ -1,0 +1,1 @@
+"""The River (Days of Wonder, 2018), rulebook 003."""

@@ -1,0 +1,34 @@
+"""Cleanup and the end of the game (rulebook 003, "Cleanup Phase", "End of the Game")."""
+
+from __future__ import annotations
+
+from upriver.games.the_river import turns
+from upriver.games.the_river.state import OVER, State
+
+
+def cleanup(st: State) -> None:
+    """Refill the islands, settle pioneers, bring the rest home; end if triggered."""
+    st.tile_discard.extend(st.display)  # RV-CLEAN-01
+    st.display = []
+    turns.refill_terrain(st)
+    for i, b in enumerate(st.bdisplay):  # RV-CLEAN-03, -04
+        if b < 0 and st.deck:
+            st.bdisplay[i] = st.deck.pop()
+    for seat in range(st.num_players):
+        settle = min(st.framed_new[seat], st.on_board[seat])  # RV-CLEAN-06
+        st.settled[seat] += settle
+        st.boat[seat] += st.on_board[seat] - settle  # RV-CLEAN-05
+        st.on_board[seat] = 0
+        st.framed_new[seat] = 0
+        st.claims[seat] = 0  # RV-CLEAN-09
+    st.spot_occ = [-1] * len(st.spot_occ)
+    if st.triggered:  # RV-END-05, -06: this was the last round
+        finish(st)
+        return
+    st.round += 1
+    turns.begin_round(st)
+
+
+def finish(st: State) -> None:
+    st.stage = OVER
+    st.seat = -1

@@ -1,0 +1,201 @@
+"""Readable The River positions (``upriver.from_position("the-river", text)``).
+
+A small TOML text; whatever it leaves out is where setup would put it (tiles in the shuffled
+stack, buildings in the deck, resources on the islands, tokens in their piles)::
+
+    players = 3
+    first_player = 0          # the pawn's holder (default 0)
+    to_move = 1               # whose turn it is (default: the first player)
+    round = 2
+    step = "turn"             # "turn" (a turn begins) or "end" (game over, for scoring)
+    seed = 7
+    triggered = false         # the end of the game has been triggered
+    terrain_display = "T01 T02 T03"
+    building_display = ["B01", "B02", "-", "B04"]   # "-": an empty slot
+
+    [spots]                   # single spots already taken this round
+    "wood 1" = 2
+
+    [[seat]]                  # one table per seat, in seat order
+    resources = "wood wood stone food"
+    river = ["T05", "T12"]    # tiles on spaces 1, 2, ... along the river
+    reserved = ["B03"]
+    built = ["B07"]
+    tokens = [6, 5]           # token values, taken from the piles
+    boat = 3                  # pioneers on the boat (default: all not placed or settled)
+    on_board = 1              # pioneers standing on unlimited spots (terrain, construct)
+    settled = 0
+    claims = 1                # tiles claimed this round
+    discounts = 0             # kept meadow discounts
+    extra_claims = 0          # kept meadow extra claims
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable
+from typing import Any
+
+from upriver.core.errors import BadOption, BadPosition
+from upriver.core.game import check_options
+from upriver.core.rng import Rng
+from upriver.games.the_river import turns
+from upriver.games.the_river.components import RESOURCES
+from upriver.games.the_river.state import OVER, TURN, Config, State
+
+KEYS = {"players", "first_player", "to_move", "round", "step", "seed", "triggered",
+        "terrain_display", "building_display", "spots", "seat", "options"}
+SEAT_KEYS = {"resources", "river", "reserved", "built", "tokens", "boat", "on_board", "settled",
+             "claims", "discounts", "extra_claims"}
+
+
+def _words(value: Any, where: str) -> list[str]:
+    if isinstance(value, list):
+        return [str(v) for v in value]
+    if not isinstance(value, str):
+        raise BadPosition(f"{where} must be a string or a list of names")
+    return value.replace(",", " ").split()
+
+
+def parse(text: str, make_config: Callable[[int, dict[str, Any]], Config]) -> tuple[State,
+                                                                                  dict[str, Any]]:
+    try:
+        d = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BadPosition(f"position is not valid TOML: {exc}") from None
+    unknown = set(d) - KEYS
+    if unknown:
+        raise BadPosition(f"position has unknown key(s): {', '.join(sorted(unknown))}")
+    players = d.get("players")
+    if players not in (2, 3, 4):
+        raise BadPosition("position needs players = 2, 3 or 4")
+    try:
+        from upriver.games.the_river.rules import RULES
+
+        options = check_options(RULES, d.get("options", {}))
+    except BadOption as exc:
+        raise BadPosition(str(exc)) from None
+    try:
+        return _build(d, make_config(players, options)), options
+    except (KeyError, ValueError, TypeError, IndexError) as exc:
+        if isinstance(exc, BadPosition):
+            raise
+        raise BadPosition(f"position: {exc}") from None
+
+
+def _build(d: dict[str, Any], cfg: Config) -> State:
+    from upriver.games.the_river.setup import new_state
+
+    comp = cfg.comp
+    p = cfg.players
+    seed = int(d.get("seed", 0))
+    st = new_state(cfg, seed)
+    rng = Rng(seed ^ 0x51DE)
+    st.rng = rng
+    tile_ids = {t.id: i for i, t in enumerate(comp.tiles)}
+    building_ids = {b.id: i for i, b in enumerate(comp.buildings)}
+    used_tiles: set[int] = set()
+    used_buildings: set[int] = set()
+
+    def tile(name: str) -> int:
+        if name not in tile_ids or tile_ids[name] in used_tiles:
+            raise BadPosition(f"{name!r} is not an available terrain tile")
+        used_tiles.add(tile_ids[name])
+        return tile_ids[name]
+
+    def building(name: str) -> int:
+        if name not in building_ids or building_ids[name] in used_buildings:
+            raise BadPosition(f"{name!r} is not an available building")
+        used_buildings.add(building_ids[name])
+        return building_ids[name]
+
+    st.round = int(d.get("round", 1))
+    st.first_player = int(d.get("first_player", 0))
+    st.triggered = int(bool(d.get("triggered", False)))
+    st.prelim_order = []
+    n = comp.river_spaces
+    st.river = [-1] * (n * p)
+    st.res = [0] * (4 * p)
+    piles = sorted(st.left_pile + st.right_pile, key=lambda t: comp.token_values[t])
+    seats = d.get("seat", [])
+    if len(seats) > p:
+        raise BadPosition(f"{len(seats)} seat tables for {p} players")
+    for s, table in enumerate(seats):
+        where = f"seat {s}"
+        extra = set(table) - SEAT_KEYS
+        if extra:
+            raise BadPosition(f"{where} has unknown key(s): {', '.join(sorted(extra))}")
+        for w in _words(table.get("resources", ""), where + " resources"):
+            if w not in RESOURCES:
+                raise BadPosition(f"{where}: {w!r} is not a resource")
+            st.res[s * 4 + RESOURCES.index(w)] += 1
+        for k, w in enumerate(_words(table.get("river", []), where + " river")):
+            if k >= n:
+                raise BadPosition(f"{where}: a river board has {n} spaces")
+            st.river[s * n + k] = tile(w)
+        st.reserved[s] = [building(w) for w in _words(table.get("reserved", []), where)]
+        st.built[s] = [building(w) for w in _words(table.get("built", []), where)]
+        st.tokens[s] = []
+        for value in table.get("tokens", []):
+            match = [t for t in piles if comp.token_values[t] == int(value)]
+            if not match:
+                raise BadPosition(f"{where}: no token worth {value} is left")
+            piles.remove(match[-1])
+            st.tokens[s].append(match[-1])
+        st.settled[s] = int(table.get("settled", 0))
+        st.on_board[s] = int(table.get("on_board", 0))
+        st.claims[s] = int(table.get("claims", 0))
+        st.discounts[s] = int(table.get("discounts", 0))
+        st.extra_claims[s] = int(table.get("extra_claims", 0))
+        st.token_pioneer[s] = int(len(st.tokens[s]) <= cfg.boards[s].pioneer_spot)
+    st.left_pile = sorted((t for t in piles if comp.token_values[t] > 0),
+                          key=lambda t: (comp.token_values[t], -t))
+    st.right_pile = [t for t in piles if comp.token_values[t] == 0]
+    for name, seat in d.get("spots", {}).items():
+        ids = [spot.id for spot in cfg.spots]
+        if name not in ids or cfg.spots[ids.index(name)].unlimited:
+            raise BadPosition(f"{name!r} is not a single spot on this side of the board")
+        st.spot_occ[ids.index(name)] = int(seat)
+        st.on_board[int(seat)] += 1
+    for s in range(p):
+        st.refresh_board(s)
+    for s in range(p):
+        default = comp.pioneers - st.settled[s] - st.on_board[s] - st.token_pioneer[s]
+        table = seats[s] if s < len(seats) else {}
+        st.boat[s] = int(table.get("boat", default))
+        if st.boat[s] < 0 or st.boat[s] + st.settled[s] + st.on_board[s] + st.token_pioneer[
+                s] != comp.pioneers:
+            raise BadPosition(f"seat {s} must account for exactly {comp.pioneers} pioneers")
+        if st.held(s) > st.capacity(s):
+            raise BadPosition(f"seat {s} holds more resources than its warehouses")
+    st.stock = [comp.stock[p][k] - sum(st.res[s * 4 + k] for s in range(p)) for k in range(4)]
+    if min(st.stock) < 0:
+        raise BadPosition("position uses more resources than the islands hold")
+    if "terrain_display" in d:
+        st.display = [tile(w) for w in _words(d["terrain_display"], "terrain_display")]
+    if "building_display" in d:
+        st.bdisplay = [-1 if w == "-" else building(w)
+                       for w in _words(d["building_display"], "building_display")]
+    st.stack = [t for t in range(len(comp.tiles)) if t not in used_tiles]
+    rng.shuffle(st.stack)
+    if "terrain_display" not in d:
+        st.display = []
+        turns.refill_terrain(st)
+    st.tile_discard = []
+    st.tiles_out = []
+    st.deck = [b for b in range(len(comp.buildings)) if b not in used_buildings]
+    rng.shuffle(st.deck)
+    if "building_display" not in d:
+        st.bdisplay = [st.deck.pop() for _ in range(comp.building_display[p])]
+    step = d.get("step", "turn")
+    if step == "turn":
+        st.turn_seat = int(d.get("to_move", st.first_player))
+        turns.begin_turn(st)
+        if st.stage != TURN:
+            raise BadPosition("nobody has a pioneer on their boat")
+    elif step == "end":
+        st.stage = OVER
+        st.seat = -1
+    else:
+        raise BadPosition(f"step must be turn or end, not {step!r}")
+    return st

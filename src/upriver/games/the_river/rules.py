@@ -1,0 +1,181 @@
+"""The River as an upriver game: options, the decision dispatcher, save/load.
+
+The rules live in ``setup`` (setup and the preliminary turn), ``turns`` (turns, trading, every
+action, storing and paying), ``cleanup`` (cleanup and the end), ``scoring`` and ``view``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from upriver.core.game import Option
+from upriver.games.the_river import position, scoring, setup, turns
+from upriver.games.the_river import view as views
+from upriver.games.the_river.components import load
+from upriver.games.the_river.state import (
+    CHOOSE,
+    OVER,
+    PAY,
+    PRELIM,
+    STORE,
+    SWAP_A,
+    SWAP_B,
+    TRADE,
+    TURN,
+    Config,
+    State,
+)
+
+Moves = list[tuple[object, ...]]
+
+
+def _legal_prelim(st: State, texts: list[str], moves: Moves) -> None:
+    for t in st.display:
+        texts.append(f"take starting tile {st.cfg.comp.tiles[t].id}")
+        moves.append(("prelim", t))
+
+
+LEGAL: dict[int, Callable[[State, list[str], Moves], None]] = {
+    PRELIM: _legal_prelim,
+    TURN: turns.legal_turn,
+    TRADE: turns.legal_trade,
+    STORE: turns.legal_store,
+    CHOOSE: turns.legal_choose,
+    PAY: turns.legal_pay,
+    SWAP_A: turns.legal_swap_a,
+    SWAP_B: turns.legal_swap_b,
+}
+
+OPTIONS = {
+    "components": Option("", (), "path to a TOML file replacing component tables"),
+    "mixed_tile_matches": Option(
+        "both", ("both", "neither"),
+        "a two-terrain tile matches both its terrains in a column, or neither",
+    ),
+    "meadow_counts_for_columns": Option(
+        True, (True, False), "meadow tiles count as a terrain for the column bonus"
+    ),
+    "column_pair_requires_adjacency": Option(
+        False, (False, True), "a column's two matching tiles must be next to each other"
+    ),
+    "resource_points": Option(
+        "none", ("none", "1 per resource", "1 per 3 resources"),
+        "points for resources left at the end",
+    ),
+}
+
+
+def make_config(players: int, options: dict[str, Any]) -> Config:
+    comp = load(options["components"])
+    side = "2" if players == 2 else "34"  # RV-SETUP-01
+    return Config(
+        comp=comp,
+        players=players,
+        side=side,
+        spots=comp.spots[side],
+        boards=tuple(comp.boards[(comp.colours[s], side)] for s in range(players)),
+        mixed_both=options["mixed_tile_matches"] == "both",
+        meadow_in_columns=options["meadow_counts_for_columns"],
+        adjacent_pairs=options["column_pair_requires_adjacency"],
+        resource_points=options["resource_points"],
+    )
+
+
+class TheRiver:
+    game_id = "the-river"
+    name = "The River"
+    players: tuple[int, ...] = (2, 3, 4)
+    options = OPTIONS
+
+    def new_state(self, num_players: int, options: dict[str, Any], seed: int) -> State:
+        return setup.new_state(make_config(num_players, options), seed)
+
+    def to_move(self, st: State) -> int | None:
+        return None if st.stage == OVER else st.seat
+
+    def is_over(self, st: State) -> bool:
+        return st.stage == OVER
+
+    def legal(self, st: State) -> tuple[list[str], Moves]:
+        texts: list[str] = []
+        moves: Moves = []
+        if st.stage != OVER:
+            LEGAL[st.stage](st, texts, moves)
+        return texts, moves
+
+    def apply(self, st: State, move: tuple[Any, ...]) -> None:
+        stage = st.stage
+        if stage == PRELIM:
+            setup.apply_prelim(st, move[1])
+        elif stage == TURN:
+            turns.apply_turn(st, move)
+        elif stage == TRADE:
+            turns.apply_trade(st, move[1])
+        elif stage == STORE:
+            turns.apply_store(st, move)
+        elif stage == CHOOSE:
+            turns.apply_choose(st, move[1])
+        elif stage == PAY:
+            turns.apply_pay(st, move[1], move[2])
+        elif stage == SWAP_A:
+            turns.apply_swap_a(st, move[1])
+        elif stage == SWAP_B:
+            turns.apply_swap_b(st, move[1])
+        else:  # pragma: no cover
+            raise AssertionError(f"no decision in stage {stage}")
+
+    def scores(self, st: State) -> list[int]:
+        return scoring.scores(st)
+
+    def score_breakdown(self, st: State) -> list[dict[str, int]]:
+        return scoring.breakdown(st)
+
+    def winners(self, st: State) -> list[int]:
+        return scoring.winners(st)
+
+    def view(self, st: State, seat: int | None) -> dict[str, Any]:
+        legal = self.legal(st)[0] if seat is not None and seat == self.to_move(st) else None
+        return views.view(st, seat, legal)
+
+    def determinize(self, st: State, seat: int, seed: int) -> State:
+        return views.determinize(st, seat, seed)
+
+    def state_to_dict(self, st: State) -> dict[str, Any]:
+        return st.to_dict()
+
+    def state_from_dict(self, data: dict[str, Any], options: dict[str, Any]) -> State:
+        return State.from_dict(data, make_config(int(data["num_players"]), options))
+
+    def from_position(self, text: str) -> tuple[State, dict[str, Any]]:
+        return position.parse(text, make_config)
+
+    def render_text(self, view: dict[str, Any]) -> str:
+        from upriver.games.the_river.render import text
+
+        return text(view)
+
+    def component_totals(self, st: State) -> dict[str, int]:
+        """Every component wherever it lies; constant for a whole game."""
+        p = st.num_players
+        comp = st.cfg.comp
+        river_tiles = sum(1 for t in st.river if t >= 0)
+        tiles = len(st.stack) + len(st.tile_discard) + len(st.tiles_out) + len(st.display)
+        cards = len(st.deck) + sum(1 for b in st.bdisplay if b >= 0) + sum(
+            len(r) + len(b) for r, b in zip(st.reserved, st.built, strict=True))
+        tokens = len(st.left_pile) + len(st.right_pile) + len(st.tokens_out) + sum(
+            len(t) for t in st.tokens)
+        pioneers = sum(st.boat) + sum(st.on_board) + sum(st.settled) + sum(st.token_pioneer)
+        resources = [st.stock[k] + st.pending[k] + sum(st.res[s * 4 + k] for s in range(p))
+                     for k in range(4)]
+        return {
+            "terrain tiles": tiles + river_tiles,
+            "buildings": cards,
+            "bonus tokens": tokens,
+            "pioneers": pioneers,
+            "resources in play": sum(resources),
+            "resources in the box": sum(comp.box) - sum(comp.stock[p]) + sum(resources),
+        }
+
+
+RULES = TheRiver()

@@ -1,0 +1,173 @@
+"""The River state: plain lists of small ints, copied cheaply.
+
+Per-player lists are flat, indexed ``seat * width + i``: resources (4 wide: wood, stone, clay,
+food) and the river board (12 wide: a tile index or -1). Spots are the main-board spots of the
+side in play, in data order; a single spot holds a seat or -1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from upriver.core.rng import Rng
+from upriver.games.the_river.components import Board, Components, Spot
+
+# Decision stages.
+PRELIM, TURN, TRADE, STORE, CHOOSE, PAY, SWAP_A, SWAP_B, OVER = range(9)
+STAGE_NAMES = (
+    "choose a starting tile",
+    "trade or place a pioneer",
+    "trade: choose resources to return",
+    "store resources",
+    "choose resources",
+    "pay for the building",
+    "swap: choose the first tile",
+    "swap: choose the second tile",
+    "game over",
+)
+
+
+@dataclass(frozen=True)
+class Config:
+    comp: Components
+    players: int
+    side: str  # "2" or "34"
+    spots: tuple[Spot, ...]
+    boards: tuple[Board, ...]  # per seat
+    mixed_both: bool
+    meadow_in_columns: bool
+    adjacent_pairs: bool
+    resource_points: str
+
+
+LISTS = (
+    "stock", "stack", "tile_discard", "tiles_out", "display", "deck", "bdisplay", "left_pile",
+    "right_pile", "tokens_out", "spot_occ", "boat", "on_board", "settled", "token_pioneer",
+    "res", "river", "claims", "framed_new", "discounts", "extra_claims", "pending", "pay_left",
+    "prelim_order", "cap", "prod",
+)
+NESTED = ("reserved", "built", "tokens")
+SCALARS = (
+    "round", "stage", "seat", "first_player", "turn_seat", "triggered", "choose_left",
+    "trade_left", "pay_building", "pay_reserved", "swap_first", "construct_count",
+)
+
+
+class State:
+    __slots__ = ("cfg", "num_players", "rng", *LISTS, *NESTED, *SCALARS)
+
+    cfg: Config
+    num_players: int
+    rng: Rng
+    stock: list[int]
+    stack: list[int]
+    tile_discard: list[int]
+    tiles_out: list[int]
+    display: list[int]
+    deck: list[int]
+    bdisplay: list[int]
+    left_pile: list[int]
+    right_pile: list[int]
+    tokens_out: list[int]
+    spot_occ: list[int]
+    boat: list[int]
+    on_board: list[int]
+    settled: list[int]
+    token_pioneer: list[int]
+    res: list[int]
+    river: list[int]
+    claims: list[int]
+    framed_new: list[int]
+    discounts: list[int]
+    extra_claims: list[int]
+    pending: list[int]
+    pay_left: list[int]
+    prelim_order: list[int]
+    cap: list[int]  # per seat: warehouses (kept up to date by refresh_board)
+    prod: list[int]  # per seat x 3: visible wood, stone, clay symbols
+    reserved: list[list[int]]
+    built: list[list[int]]
+    tokens: list[list[int]]
+    round: int
+    stage: int
+    seat: int
+    first_player: int
+    turn_seat: int
+    triggered: int
+    choose_left: int
+    trade_left: int
+    pay_building: int
+    pay_reserved: int
+    swap_first: int
+    construct_count: int
+
+    def copy(self) -> State:
+        twin = State.__new__(State)
+        twin.cfg = self.cfg
+        twin.num_players = self.num_players
+        twin.rng = self.rng.copy()
+        for name in LISTS:
+            setattr(twin, name, getattr(self, name)[:])
+        for name in NESTED:
+            setattr(twin, name, [x[:] for x in getattr(self, name)])
+        for name in SCALARS:
+            setattr(twin, name, getattr(self, name))
+        return twin
+
+    def to_dict(self) -> dict[str, Any]:
+        d: dict[str, Any] = {name: getattr(self, name) for name in (*LISTS, *NESTED, *SCALARS)}
+        d["rng"] = self.rng.state
+        d["num_players"] = self.num_players
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], cfg: Config) -> State:
+        st = cls.__new__(cls)
+        st.cfg = cfg
+        st.num_players = int(d["num_players"])
+        st.rng = Rng(int(d["rng"]))
+        for name in LISTS:
+            setattr(st, name, [int(x) for x in d[name]])
+        for name in NESTED:
+            setattr(st, name, [[int(x) for x in xs] for xs in d[name]])
+        for name in SCALARS:
+            setattr(st, name, int(d[name]))
+        return st
+
+    # Board queries shared by the rules, scoring and views.
+
+    def tiles_placed(self, seat: int) -> int:
+        n = self.cfg.comp.river_spaces
+        return sum(1 for t in self.river[seat * n : seat * n + n] if t >= 0)
+
+    def refresh_board(self, seat: int) -> None:
+        """Count the warehouses and production symbols on the seat's tiles and on the printed
+        spaces no tile covers (RV-PRODUCE-01, -05, RV-TERRAIN-04); called when a tile is placed."""
+        comp = self.cfg.comp
+        board = self.cfg.boards[seat]
+        n = comp.river_spaces
+        cap = 0
+        prod = [0, 0, 0]
+        for k in range(n):
+            t = self.river[seat * n + k]
+            if t >= 0:
+                tile = comp.tiles[t]
+                cap += tile.warehouses
+                symbols = tile.production
+            else:
+                cap += board.warehouses[k]
+                symbols = board.production[k]
+            for r in range(3):
+                prod[r] += symbols[r]
+        self.cap[seat] = cap
+        self.prod[seat * 3 : seat * 3 + 3] = prod
+
+    def capacity(self, seat: int) -> int:
+        return self.cap[seat]
+
+    def production(self, seat: int, kind: int) -> int:
+        return self.prod[seat * 3 + kind]
+
+    def held(self, seat: int) -> int:
+        return sum(self.res[seat * 4 : seat * 4 + 4])

@@ -1,0 +1,458 @@
+"""Rounds, turns and every main-board action (rulebook 003, "Game Play" to "Swap Terrain
+Tiles"), with storing resources and paying for buildings."""
+
+from __future__ import annotations
+
+from upriver.games.the_river import cleanup
+from upriver.games.the_river.components import (
+    CLAY,
+    FOOD,
+    RESOURCES,
+    STONE,
+    WOOD,
+)
+from upriver.games.the_river.state import (
+    CHOOSE,
+    PAY,
+    PRELIM,
+    STORE,
+    SWAP_A,
+    SWAP_B,
+    TRADE,
+    TURN,
+    State,
+)
+
+Moves = list[tuple[object, ...]]
+PRODUCE = {"wood": WOOD, "stone": STONE, "clay": CLAY}
+
+
+# ---------------------------------------------------------------- the round and its turns
+
+
+def begin_round(st: State) -> None:
+    """The first player starts (RV-TURN-01, RV-CLEAN-10)."""
+    st.turn_seat = st.first_player
+    if not any(st.boat):
+        cleanup.finish(st)  # RV-RULING-11: no pioneer can be placed at all
+        return
+    begin_turn(st)
+
+
+def begin_turn(st: State) -> None:
+    """Skip empty boats clockwise (RV-TURN-04); with every boat empty the round ends."""
+    p = st.num_players
+    for k in range(p):
+        seat = (st.turn_seat + k) % p
+        if st.boat[seat] > 0:
+            st.turn_seat = seat
+            st.seat = seat
+            st.stage = TURN
+            return
+    cleanup.cleanup(st)
+
+
+def end_turn(st: State) -> None:
+    st.turn_seat = (st.turn_seat + 1) % st.num_players
+    begin_turn(st)
+
+
+def after_action(st: State) -> None:
+    """An action (with its storing and payments) is complete."""
+    if st.stage == PRELIM or st.prelim_order:
+        from upriver.games.the_river.setup import after_prelim_pick
+
+        after_prelim_pick(st)
+    else:
+        end_turn(st)
+
+
+# ---------------------------------------------------------------- what a turn may do
+
+
+def _free_spot(st: State, action: str) -> int:
+    """The first free spot of an action (a single spot), or its unlimited spot; -1 if none."""
+    for i, spot in enumerate(st.cfg.spots):
+        if spot.action == action and (spot.unlimited or st.spot_occ[i] < 0):
+            return i
+    return -1
+
+
+def can_claim(st: State, seat: int) -> bool:
+    comp = st.cfg.comp
+    return (bool(st.display) and st.tiles_placed(seat) < comp.river_spaces
+            and (st.claims[seat] < comp.claims_per_round or st.extra_claims[seat] > 0))
+
+
+def produce_amount(st: State, seat: int, kind: int, spot: int) -> int:
+    """Visible symbols, +1 for the first pioneer on a 3/4-player island, capped by the island's
+    stock (RV-PRODUCE-01..03)."""
+    bonus = st.cfg.spots[spot].first_bonus
+    return min(st.stock[kind], st.production(seat, kind) + bonus)
+
+
+def affordable(st: State, seat: int, cost: tuple[int, int, int], discount: int) -> bool:
+    """Food is wild; ``discount`` resources of the cost may be waived (RV-BUILD-03, -04)."""
+    res = st.res[seat * 4 : seat * 4 + 4]
+    short = sum(max(0, cost[k] - res[k]) for k in range(3))
+    return short <= res[FOOD] + discount
+
+
+def _discount(st: State, seat: int, reserved: bool) -> int:
+    return int(reserved) + st.discounts[seat]
+
+
+def legal_turn(st: State, texts: list[str], moves: Moves) -> None:
+    seat = st.seat
+    comp = st.cfg.comp
+    if st.held(seat) >= comp.trade_cost and st.stock[FOOD] > 0:  # RV-TRADE-01..04
+        texts.append(f"trade {comp.trade_cost} resources for 1 food")
+        moves.append(("trade",))
+    before = len(texts)
+    spot = _free_spot(st, "claim")
+    if spot >= 0 and can_claim(st, seat):  # RV-TERRAIN-01, -07, -08
+        for t in st.display:
+            texts.append(f"claim {comp.tiles[t].id}")
+            moves.append(("claim", t, spot))
+    has_storage = st.capacity(seat) > 0  # RV-RULING-14
+    for name, kind in PRODUCE.items():
+        spot = _free_spot(st, name)
+        if spot >= 0 and has_storage and produce_amount(st, seat, kind, spot) > 0:
+            texts.append(f"produce {name}")
+            moves.append(("produce", kind, spot))
+    spot = _free_spot(st, "food")
+    if spot >= 0 and has_storage:
+        if st.stock[FOOD]:
+            texts.append("take food")
+            moves.append(("food", FOOD, spot))
+        else:  # RV-PRODUCE-12: an empty food island gives 1 resource of your choice
+            for kind in (WOOD, STONE, CLAY):
+                if st.stock[kind]:
+                    texts.append(f"take {RESOURCES[kind]} from the food island")
+                    moves.append(("food", kind, spot))
+    spot = _free_spot(st, "reserve")
+    if spot >= 0 and len(st.reserved[seat]) < comp.max_reserved:
+        for b in st.bdisplay:
+            if b >= 0:
+                texts.append(f"reserve {comp.buildings[b].id}")
+                moves.append(("reserve", b, spot))
+    spot = _free_spot(st, "construct")
+    if spot >= 0:
+        for b in st.bdisplay:
+            if b >= 0 and affordable(st, seat, comp.buildings[b].cost, _discount(st, seat, False)):
+                texts.append(f"construct {comp.buildings[b].id}")
+                moves.append(("construct", b, spot, 0))
+        for b in st.reserved[seat]:
+            if affordable(st, seat, comp.buildings[b].cost, _discount(st, seat, True)):
+                texts.append(f"construct reserved {comp.buildings[b].id}")
+                moves.append(("construct", b, spot, 1))
+    spot = _free_spot(st, "first")
+    if spot >= 0:
+        texts.append("take the first player pawn")
+        moves.append(("first", spot))
+    spot = _free_spot(st, "swap")
+    if spot >= 0 and st.tiles_placed(seat) >= 2:  # RV-SWAP-04
+        texts.append("swap two tiles")
+        moves.append(("swap", spot))
+    if len(texts) == before:  # RV-RULING-10: no spot can be used
+        texts.append("set a pioneer aside")
+        moves.append(("aside",))
+
+
+def _place_pioneer(st: State, spot: int) -> None:
+    seat = st.seat
+    st.boat[seat] -= 1
+    st.on_board[seat] += 1
+    if spot >= 0 and not st.cfg.spots[spot].unlimited:
+        st.spot_occ[spot] = seat  # RV-PLACE-02
+
+
+def apply_turn(st: State, move: tuple[object, ...]) -> None:
+    op = move[0]
+    seat = st.seat
+    if op == "trade":
+        st.stage = TRADE
+        st.trade_left = st.cfg.comp.trade_cost
+        return
+    if op == "aside":
+        _place_pioneer(st, -1)
+        after_action(st)
+        return
+    spot = int(move[2] if op in ("construct", "claim") else move[-1])  # type: ignore[call-overload]
+    _place_pioneer(st, spot)
+    comp = st.cfg.comp
+    if op == "claim":
+        tile = int(move[1])  # type: ignore[call-overload]
+        if st.claims[seat] >= comp.claims_per_round:
+            st.extra_claims[seat] -= 1  # a kept meadow: one claim beyond the limit
+        st.claims[seat] += 1
+        st.display.remove(tile)
+        place_tile(st, seat, tile)
+        resolve_meadow_then(st, tile)
+    elif op == "produce":
+        kind = int(move[1])  # type: ignore[call-overload]
+        amount = produce_amount(st, seat, kind, spot)
+        st.stock[kind] -= amount
+        st.pending[kind] += amount
+        store(st)
+    elif op == "food":
+        kind = int(move[1])  # type: ignore[call-overload]
+        st.stock[kind] -= 1
+        st.pending[kind] += 1
+        store(st)
+    elif op == "reserve":
+        b = int(move[1])  # type: ignore[call-overload]
+        st.bdisplay[st.bdisplay.index(b)] = -1  # refilled only at cleanup (RV-CLEAN-03)
+        st.reserved[seat].append(b)
+        after_action(st)
+    elif op == "construct":
+        b = int(move[1])  # type: ignore[call-overload]
+        st.pay_building = b
+        st.pay_reserved = int(move[3])  # type: ignore[call-overload]
+        st.pay_left = list(comp.buildings[b].cost)
+        st.stage = PAY
+    elif op == "first":
+        st.first_player = seat  # RV-FIRST-01..04
+        after_action(st)
+    elif op == "swap":
+        st.stage = SWAP_A
+
+
+# ---------------------------------------------------------------- trading for food
+
+
+def legal_trade(st: State, texts: list[str], moves: Moves) -> None:
+    for k in range(4):
+        if st.res[st.seat * 4 + k]:
+            texts.append(f"trade: return {RESOURCES[k]}")
+            moves.append(("return", k))
+
+
+def apply_trade(st: State, kind: int) -> None:
+    """Any 3 resources, food included (RV-RULING-12), for 1 food (RV-TRADE-02)."""
+    st.res[st.seat * 4 + kind] -= 1
+    st.stock[kind] += 1
+    st.trade_left -= 1
+    if st.trade_left == 0:
+        st.stock[FOOD] -= 1
+        st.res[st.seat * 4 + FOOD] += 1
+        st.stage = TURN
+
+
+# ---------------------------------------------------------------- terrain tiles
+
+
+def place_tile(st: State, seat: int, tile: int) -> None:
+    """On the first empty space along the river (RV-TERRAIN-02); a framed space covered this
+    round settles a pioneer at cleanup (RV-CLEAN-06); the 12th tile ends the game (RV-END-03)."""
+    comp = st.cfg.comp
+    n = comp.river_spaces
+    space = st.river[seat * n : seat * n + n].index(-1)
+    st.river[seat * n + space] = tile
+    st.refresh_board(seat)
+    if space in st.cfg.boards[seat].framed:
+        st.framed_new[seat] += 1
+    if space == n - 1:
+        st.triggered = 1
+
+
+def resolve_meadow_then(st: State, tile: int) -> None:
+    """A meadow's effect on placing, then storing whatever no longer fits (RV-TERRAIN-04..06,
+    RV-RULING-05, -06)."""
+    effect = st.cfg.comp.tiles[tile].meadow
+    seat = st.seat
+    if effect == "two food":
+        n = min(2, st.stock[FOOD])
+        st.stock[FOOD] -= n
+        st.pending[FOOD] += n
+    elif effect == "discount":
+        st.discounts[seat] += 1
+    elif effect == "extra claim":
+        st.extra_claims[seat] += 1
+    elif effect == "two resources":
+        st.choose_left = min(2, sum(st.stock))
+        if st.choose_left:
+            st.stage = CHOOSE
+            return
+    store(st)
+
+
+def legal_choose(st: State, texts: list[str], moves: Moves) -> None:
+    for k in range(4):
+        if st.stock[k]:
+            texts.append(f"take {RESOURCES[k]}")
+            moves.append(("take", k))
+
+
+def apply_choose(st: State, kind: int) -> None:
+    st.stock[kind] -= 1
+    st.pending[kind] += 1
+    st.choose_left -= 1
+    if st.choose_left == 0 or not any(st.stock):
+        st.choose_left = 0
+        store(st)
+
+
+# ---------------------------------------------------------------- storing resources
+
+
+def store(st: State) -> None:
+    """New resources go into warehouses; if they do not fit, the player forfeits some or
+    returns stored ones (RV-PRODUCE-05..08, RV-TERRAIN-05, -06, RV-RULING-13)."""
+    seat = st.seat
+    if st.held(seat) + sum(st.pending) > st.capacity(seat):
+        st.stage = STORE
+        return
+    for k in range(4):
+        st.res[seat * 4 + k] += st.pending[k]
+        st.pending[k] = 0
+    after_action(st)
+
+
+def legal_store(st: State, texts: list[str], moves: Moves) -> None:
+    """Only while something does not fit: so a returned resource always makes room for a new
+    one that is kept (RV-RULING-13)."""
+    seat = st.seat
+    for k in range(4):
+        if st.pending[k]:
+            texts.append(f"forfeit {RESOURCES[k]}")
+            moves.append(("forfeit", k))
+    for k in range(4):
+        if st.res[seat * 4 + k] and not st.pending[k]:
+            texts.append(f"return stored {RESOURCES[k]}")
+            moves.append(("return", k))
+
+
+def apply_store(st: State, move: tuple[object, ...]) -> None:
+    kind = int(move[1])  # type: ignore[call-overload]
+    if move[0] == "forfeit":
+        st.pending[kind] -= 1
+    else:
+        st.res[st.seat * 4 + kind] -= 1
+    st.stock[kind] += 1  # back to its island either way
+    store(st)
+
+
+# ---------------------------------------------------------------- paying for a building
+
+
+def legal_pay(st: State, texts: list[str], moves: Moves) -> None:
+    """One resource of the cost at a time: the resource itself, a food in its place, or waived
+    by the reservation or a meadow discount; only steps that keep the rest payable."""
+    seat = st.seat
+    res = st.res[seat * 4 : seat * 4 + 4]
+    for k in range(3):
+        if st.pay_left[k] == 0:
+            continue
+        name = RESOURCES[k]
+        for how, text in ((k, f"pay {name}"), (FOOD, f"pay food for {name}"),
+                          (-1, f"waive {name} (reserved card)"), (-2, f"waive {name} (meadow)")):
+            if _can_pay(st, seat, res, k, how):
+                texts.append(text)
+                moves.append(("pay", k, how))
+
+
+def _can_pay(st: State, seat: int, res: list[int], k: int, how: int) -> bool:
+    if how >= 0 and res[how] == 0:
+        return False
+    reserved = st.pay_reserved
+    meadow = st.discounts[seat]
+    if how == -1 and not reserved:
+        return False
+    if how == -2 and not meadow:
+        return False
+    after = res[:]
+    if how >= 0:
+        after[how] -= 1
+    left = st.pay_left[:]
+    left[k] -= 1
+    discount = reserved - (how == -1) + meadow - (how == -2)
+    short = sum(max(0, left[j] - after[j]) for j in range(3))
+    return short <= after[FOOD] + discount
+
+
+def apply_pay(st: State, kind: int, how: int) -> None:
+    seat = st.seat
+    if how >= 0:
+        st.res[seat * 4 + how] -= 1
+        st.stock[how] += 1  # RV-BUILD-02: back to its island
+    elif how == -1:
+        st.pay_reserved = 0
+    else:
+        st.discounts[seat] -= 1
+    st.pay_left[kind] -= 1
+    if any(st.pay_left):
+        return
+    _build(st, seat)
+
+
+def _build(st: State, seat: int) -> None:
+    """The card goes under the board (RV-BUILD-05); then the next token (RV-BUILD-06..11)."""
+    b = st.pay_building
+    if b in st.reserved[seat]:
+        st.reserved[seat].remove(b)
+    else:
+        st.bdisplay[st.bdisplay.index(b)] = -1
+    st.built[seat].append(b)
+    st.pay_reserved = 0
+    st.construct_count += 1
+    board = st.cfg.boards[seat]
+    if len(st.tokens[seat]) < board.token_spots:
+        pile = st.left_pile or st.right_pile
+        if pile:  # RV-RULING-09: with both piles empty, no token
+            st.tokens[seat].append(pile.pop())
+            if len(st.tokens[seat]) == board.pioneer_spot + 1 and st.token_pioneer[seat]:
+                st.token_pioneer[seat] = 0  # RV-BUILD-08: the 5th pioneer joins the boat
+                st.boat[seat] += 1
+            if len(st.tokens[seat]) >= st.cfg.comp.end_tokens[st.num_players]:
+                st.triggered = 1  # RV-END-01, -02, -04
+    after_action(st)
+
+
+# ---------------------------------------------------------------- swapping tiles
+
+
+def legal_swap_a(st: State, texts: list[str], moves: Moves) -> None:
+    n = st.cfg.comp.river_spaces
+    for k in range(n):
+        if st.river[st.seat * n + k] >= 0:
+            texts.append(f"swap: space {k + 1}")
+            moves.append(("swap a", k))
+
+
+def apply_swap_a(st: State, space: int) -> None:
+    st.swap_first = space
+    st.stage = SWAP_B
+
+
+def legal_swap_b(st: State, texts: list[str], moves: Moves) -> None:
+    n = st.cfg.comp.river_spaces
+    for k in range(n):
+        if k != st.swap_first and st.river[st.seat * n + k] >= 0:  # RV-SWAP-01
+            texts.append(f"swap space {st.swap_first + 1} with space {k + 1}")
+            moves.append(("swap b", k))
+
+
+def apply_swap_b(st: State, space: int) -> None:
+    """Stored resources travel with the tiles and nothing is covered anew (RV-SWAP-02, -03,
+    RV-RULING-08)."""
+    n = st.cfg.comp.river_spaces
+    a = st.seat * n + st.swap_first
+    b = st.seat * n + space
+    st.river[a], st.river[b] = st.river[b], st.river[a]
+    st.swap_first = -1
+    after_action(st)
+
+
+def refill_terrain(st: State) -> None:
+    """Fill the terrain island to 2N+1, reshuffling the discards if the stack runs out
+    (RV-CLEAN-01, -02)."""
+    size = st.cfg.comp.terrain_display[st.num_players]
+    while len(st.display) < size:
+        if not st.stack:
+            if not st.tile_discard:
+                return
+            st.stack = st.tile_discard
+            st.tile_discard = []
+            st.rng.shuffle(st.stack)
+        st.display.append(st.stack.pop())
