@@ -14,6 +14,7 @@ CHECKLISTS = ROOT.parent / "shared" / "rules" / "checklists"
 COVERED = {
     "twelve-rivers-000.md": "twelve_rivers",
     "twelve-rivers-001.md": "twelve_rivers_2022",
+    "the-river-003.md": "the_river",
 }
 
 
