@@ -304,3 +304,25 @@ def test_family_mode_with_the_current_edition_is_a_one_line_error() -> None:
                  "--option", "family=true")
     assert_one_line_error(result)
     assert "needs edition=2022" in result.stderr
+
+
+# ---------------------------------------------------------------- the river
+
+
+def test_play_the_river_with_bots_runs_to_the_end(tmp_path: Path) -> None:
+    """`upriver play the-river` plays a full game and prints its score breakdown."""
+    save = tmp_path / "river.json"
+    result = run("play", "the-river", "--players", "random,random,random", "--seed", "5",
+                 "--save", str(save))
+    assert result.exit_code == 0, result.output
+    final = upriver.load_game(json.dumps(json.loads(save.read_text())["final"]))
+    assert final.is_over and final.game_id == "the-river"
+    assert re.search(r"^columns\s", result.output, re.MULTILINE)
+    assert "Winner" in result.output
+
+
+def test_bench_the_river_json() -> None:
+    result = run("bench", "the-river", "--players", "2", "--seconds", "0.3", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["decisions_per_s"] > 0 and data["games"] >= 1
