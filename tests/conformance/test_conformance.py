@@ -204,6 +204,21 @@ def test_determinize_keeps_the_seats_view_and_resamples_the_rest(
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), default_configurations())
+def test_determinize_depends_only_on_what_the_seat_sees(
+    game_id: str, players: int, options: dict[str, Any]
+) -> None:
+    """Two games that look the same to seat s give the same determinisation for the same seed,
+    so search bots cannot be steered by information they were not allowed to see."""
+    rng = random.Random(5)
+    for seed in range(4):
+        for g in checkpoints(random_game(game_id, players, options, seed), rng, 3):
+            for seat in range(players):
+                other = g.determinize(seat, 99)  # same view for seat, other hidden information
+                assert other.view(seat) == g.view(seat)
+                assert g.determinize(seat, 7).to_json() == other.determinize(seat, 7).to_json()
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), default_configurations())
 def test_views_are_json_and_legal_actions_only_for_the_seat_to_move(
     game_id: str, players: int, options: dict[str, Any]
 ) -> None:

@@ -105,6 +105,7 @@ def determinize(st: State, seat: int, seed: int) -> State:
     many each holds) from what ``seat`` has not seen."""
     twin = st.copy()
     rng = Rng(derive_seed(seed, seat, 0x71))
+    twin.stack.sort()  # start from an order that depends only on what seat knows
     rng.shuffle(twin.stack)
     # A card being paid for right now is on the table, not hidden.
     paying = st.pay_building if st.stage == PAY else -1
@@ -112,6 +113,7 @@ def determinize(st: State, seat: int, seed: int) -> State:
     for s in range(st.num_players):
         if s != seat:
             unseen += [b for b in twin.reserved[s] if b != paying] + twin.built[s]
+    unseen.sort()
     rng.shuffle(unseen)
     for s in range(st.num_players):
         if s != seat:

@@ -167,7 +167,8 @@ def determinize(st: State, seat: int, seed: int) -> State:
             free = twin.hands[s * 5 + k] - twin.known[s * 5 + k]
             unseen.extend([k] * free)
             twin.hands[s * 5 + k] = twin.known[s * 5 + k]
-    rng.shuffle(unseen)
+    unseen.sort()  # what s cannot see must not steer the resampling, so start from an order
+    rng.shuffle(unseen)  # that depends only on what s knows
     for s in range(p):
         if s == seat:
             continue
@@ -175,10 +176,10 @@ def determinize(st: State, seat: int, seed: int) -> State:
         for _ in range(need):
             twin.hands[s * 5 + unseen.pop()] += 1
     twin.deck = unseen
-    top = twin.mk_deck[twin.mk_tail :]
+    top = sorted(twin.mk_deck[twin.mk_tail :])
     rng.shuffle(top)
     twin.mk_deck[twin.mk_tail :] = top
-    pool = twin.fairy_supply + twin.fairy_out
+    pool = sorted(twin.fairy_supply + twin.fairy_out)
     rng.shuffle(pool)
     n = len(twin.fairy_supply)
     twin.fairy_supply = pool[:n]
