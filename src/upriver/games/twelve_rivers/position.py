@@ -253,7 +253,7 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
         pool.extend([k] * n)
     rng.shuffle(pool)
     dealt = sum(comp.fairy_counts) if comp.fairy_supply_all else comp.fairies_per_player * p
-    default_supply = max(0, dealt - p * rnd)
+    default_supply = min(len(pool), max(0, dealt - p * rnd))
     n_supply = int(d.get("fairy_supply", default_supply))
     if n_supply > len(pool):
         raise BadPosition(f"only {len(pool)} fairies are left for the supply")
