@@ -356,6 +356,8 @@ def _can_pay(st: State, seat: int, res: list[int], k: int, how: int) -> bool:
     if how >= 0 and res[how] == 0:
         return False
     reserved = st.pay_reserved
+    if reserved and sum(st.pay_left) == 1 and how != -1:
+        return False  # the reserved card's last resource is always the one waived (RV-BUILD-03)
     meadow = st.discounts[seat]
     if how == -1 and not reserved:
         return False

@@ -1,0 +1,250 @@
+"""Rule tests for claiming terrain tiles (RV-TERRAIN-01..08) and the meadow rulings on placing
+(RV-RULING-06, the swap half of RV-RULING-07).
+
+Printed board (every colour, placeholder): wood on space 2, warehouse on 3, stone on 4, warehouse
+on 5, clay on 6, warehouses on 8 and 10.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import upriver
+from tests.the_river.helpers import play, position, seat_view
+
+COURSE = [(1, 1), (1, 2), (1, 3), (1, 4), (2, 4), (2, 3), (2, 2), (2, 1), (3, 1), (3, 2), (3, 3),
+          (3, 4)]
+NOTHING = {"wood": 0, "stone": 0, "clay": 0, "food": 0}
+
+
+def tiles_on(game: upriver.Game, seat: int) -> list[str | None]:
+    return [s["tile"]["id"] if s["tile"] else None for s in seat_view(game, seat)["river"]]
+
+
+def test_claim_any_face_up_tile_and_only_with_a_tile_on_the_island() -> None:
+    """RV-TERRAIN-01: the player chooses any one of the face-up tiles on the terrain island; the
+    action needs at least one tile there."""
+    game = position("""
+players = 2
+terrain_display = "T01 T20 T33 T45 T50"
+""")
+    claims = [a for a in game.legal_actions() if a.startswith("claim ")]
+    assert claims == ["claim T01", "claim T20", "claim T33", "claim T45", "claim T50"]
+    play(game, "claim T45")  # not the first one: any tile
+    assert tiles_on(game, 0)[0] == "T45"
+    assert [t["id"] for t in game.view(0)["terrain_display"]] == ["T01", "T20", "T33", "T50"]
+    game = position("""
+players = 2
+terrain_display = ""
+""")
+    assert not [a for a in game.legal_actions() if a.startswith("claim ")]
+    with pytest.raises(upriver.IllegalAction):
+        game.play("claim T01")
+
+
+def test_tile_goes_on_the_first_empty_space_along_the_river() -> None:
+    """RV-TERRAIN-02: the tile goes on the first empty space along the river, counted from space 1;
+    the player does not choose the space."""
+    game = position("""
+players = 2
+terrain_display = "T01 T02 T03"
+[[seat]]
+river = ["T37", "T38", "T39"]
+""")
+    assert [a for a in game.legal_actions() if a.startswith("claim ")] == [
+        "claim T01", "claim T02", "claim T03"]  # one action per tile, none per space
+    play(game, "claim T02")
+    assert tiles_on(game, 0) == ["T37", "T38", "T39", "T02", *[None] * 8]
+    play(game, "claim T01")  # seat 1, empty board: space 1
+    assert tiles_on(game, 1) == ["T01", *[None] * 11]
+
+
+def test_river_runs_right_then_left_then_right() -> None:
+    """RV-TERRAIN-03: the river runs along row 1 left to right (spaces 1-4), row 2 right to left
+    (5-8) and row 3 left to right (9-12)."""
+    river = ["T01", "T02", "T03", "T04", "T13", "T14", "T15", "T16", "T25", "T26", "T27", "T28"]
+    game = position(f"""
+players = 2
+[[seat]]
+river = {river}
+""")
+    cells = [(s["row"], s["column"]) for s in seat_view(game, 0)["river"]]
+    assert cells == COURSE
+    # the 5th tile claimed lands under the 4th, at the right-hand end of row 2
+    game = position("""
+players = 2
+terrain_display = "T05"
+[[seat]]
+river = ["T37", "T38", "T39", "T40"]
+""")
+    play(game, "claim T05")
+    placed = seat_view(game, 0)["river"][4]
+    assert placed["tile"]["id"] == "T05" and (placed["row"], placed["column"]) == (2, 4)
+
+
+def test_printed_symbols_under_a_new_tile_stop_counting() -> None:
+    """RV-TERRAIN-04: printed production and warehouse symbols under the new tile stop counting for
+    the rest of the game."""
+    game = position("""
+players = 2
+terrain_display = "T13 T34 T14 T15"
+[[seat]]
+river = ["T37"]
+""")
+    me = seat_view(game, 0)
+    assert me["production"] == {"wood": 1, "stone": 1, "clay": 1}
+    assert me["warehouses"] == 2 + 4
+    play(game, "claim T13")  # covers the printed wood of space 2
+    me = seat_view(game, 0)
+    assert me["production"] == {"wood": 0, "stone": 2, "clay": 1}
+    assert me["warehouses"] == 6
+    play(game, "claim T14")  # seat 1
+    play(game, "claim T34")  # covers the printed warehouse of space 3 (T34: 2 warehouses)
+    me = seat_view(game, 0)
+    assert me["warehouses"] == 2 + 2 + 3  # T37, T34 and the printed 5, 8, 10
+    play(game, "claim T15")  # seat 1
+    # still lost after a swap moves the tiles around: the spaces stay covered
+    play(game, "swap two tiles", "swap: space 2", "swap space 2 with space 3")
+    me = seat_view(game, 0)
+    assert tiles_on(game, 0)[:3] == ["T37", "T34", "T13"]
+    assert me["production"] == {"wood": 0, "stone": 2, "clay": 1}
+    assert me["warehouses"] == 7
+
+
+def test_resources_on_a_covered_warehouse_move_to_a_free_one_even_on_the_new_tile() -> None:
+    """RV-TERRAIN-05: resources on a covered printed warehouse may move to any free warehouse on
+    the board, including those on the tile just placed."""
+    # every warehouse full (printed 3, 5, 8, 10): the resource on space 3 moves onto T05 itself
+    game = position("""
+players = 2
+terrain_display = "T05 T06"
+[[seat]]
+river = ["T01", "T02"]
+resources = "wood stone clay food"
+""")
+    play(game, "claim T05")
+    me = seat_view(game, 0)
+    assert me["warehouses"] == 4
+    assert me["resources"] == {"wood": 1, "stone": 1, "clay": 1, "food": 1}
+    assert game.to_move == 1  # nothing to decide: it fitted
+    # a free warehouse elsewhere (on T37) takes it when the new tile has none
+    game = position("""
+players = 2
+terrain_display = "T13 T14"
+[[seat]]
+river = ["T37", "T01"]
+resources = "wood stone clay food wood"
+""")
+    play(game, "claim T13")
+    me = seat_view(game, 0)
+    assert me["warehouses"] == 5
+    assert me["resources"] == {"wood": 2, "stone": 1, "clay": 1, "food": 1}
+    assert game.to_move == 1
+    assert game.view(0)["islands"] == {"wood": 6, "stone": 7, "clay": 7, "food": 3}
+
+
+def test_covered_resources_without_room_go_back_to_their_islands() -> None:
+    """RV-TERRAIN-06: covered resources that cannot move for lack of room go back to their own
+    islands (the player chooses which)."""
+    game = position("""
+players = 2
+terrain_display = "T13 T14"
+[[seat]]
+river = ["T01", "T02"]
+resources = "wood stone clay food"
+""")
+    play(game, "claim T13")
+    assert seat_view(game, 0)["warehouses"] == 3
+    assert game.view(0)["step"] == "store resources" and game.to_move == 0
+    assert sorted(game.legal_actions()) == sorted(
+        f"return stored {k}" for k in ("wood", "stone", "clay", "food"))
+    play(game, "return stored clay")
+    me = seat_view(game, 0)
+    assert me["resources"] == {"wood": 1, "stone": 1, "clay": 0, "food": 1}
+    assert game.view(0)["islands"]["clay"] == 8
+    assert game.to_move == 1
+
+
+def test_at_most_two_claims_per_round() -> None:
+    """RV-TERRAIN-07: a player may claim at most 2 tiles per round."""
+    game = position("""
+players = 2
+terrain_display = "T01 T02 T03 T04 T13"
+[[seat]]
+claims = 1
+on_board = 1
+""")
+    assert "claim T01" in game.legal_actions()
+    play(game, "claim T01")
+    assert seat_view(game, 0)["claims_this_round"] == 2
+    play(game, "claim T02")  # seat 1
+    assert not [a for a in game.legal_actions() if a.startswith("claim ")]
+    assert seat_view(game, 0)["boat"] == 2
+    with pytest.raises(upriver.IllegalAction):
+        game.play("claim T03")
+
+
+def test_no_claim_with_twelve_tiles_on_the_board() -> None:
+    """RV-TERRAIN-08: a player whose board holds 12 tiles (the starting tile included) may not
+    claim; with 11 the 12th may be claimed."""
+    full = ["T01", "T02", "T03", "T04", "T13", "T14", "T15", "T16", "T25", "T26", "T27", "T28"]
+    game = position(f"""
+players = 2
+terrain_display = "T05 T06"
+[[seat]]
+river = {full}
+""")
+    assert not [a for a in game.legal_actions() if a.startswith("claim ")]
+    game = position(f"""
+players = 2
+terrain_display = "T05 T06"
+[[seat]]
+river = {full[:11]}
+""")
+    play(game, "claim T06")
+    assert tiles_on(game, 0)[11] == "T06"
+
+
+def test_immediate_meadow_effect_happens_within_the_claim() -> None:
+    """RV-RULING-06: an immediate meadow effect happens as the tile is placed, within the claim
+    action (before the turn passes); kept effects become counters at once."""
+    game = position("""
+players = 3
+terrain_display = "T60 T62 T63 T64 T01 T02"
+[[seat]]
+river = ["T37"]
+[[seat]]
+river = ["T38"]
+""")
+    play(game, "claim T60")
+    assert seat_view(game, 0)["resources"] == {**NOTHING, "food": 2}
+    assert game.view(0)["islands"]["food"] == 6 - 2
+    assert game.to_move == 1  # the claim, food included, was one decision
+    play(game, "claim T62")
+    assert game.to_move == 1 and game.view(0)["step"] == "choose resources"
+    play(game, "take stone")
+    assert game.to_move == 1
+    play(game, "take stone")
+    assert seat_view(game, 1)["resources"] == {**NOTHING, "stone": 2}
+    assert game.to_move == 2
+    play(game, "claim T63")
+    assert seat_view(game, 2)["meadow_discounts"] == 1
+    play(game, "claim T64")  # seat 0
+    assert seat_view(game, 0)["extra_claims"] == 1
+
+
+def test_a_swap_never_triggers_a_meadow_again() -> None:
+    """RV-RULING-07 (swap half): moving a meadow by a swap does not trigger its immediate effect
+    again."""
+    game = position("""
+players = 2
+[[seat]]
+river = ["T60", "T62", "T37"]
+resources = "food food"
+""")
+    before = game.view(0)["islands"]
+    play(game, "swap two tiles", "swap: space 1", "swap space 1 with space 2")
+    assert tiles_on(game, 0)[:3] == ["T62", "T60", "T37"]
+    assert game.to_move == 1  # no choice of resources was asked
+    assert seat_view(game, 0)["resources"] == {**NOTHING, "food": 2}
+    assert game.view(0)["islands"] == before
