@@ -45,6 +45,7 @@ def test_every_checklist_id_is_cited_by_a_test(checklist: str) -> None:
     for test_file in (ROOT / "tests" / COVERED[checklist]).glob("test_*.py"):
         for node in ast.walk(ast.parse(test_file.read_text())):
             if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
-                cited |= set(re.findall(r"[A-Z][A-Z0-9]*-[A-Z]+-\d+", ast.get_docstring(node) or ""))
+                doc = ast.get_docstring(node) or ""
+                cited |= set(re.findall(r"[A-Z][A-Z0-9]*-[A-Z]+-\d+", doc))
     missing = sorted(ids - cited, key=lambda s: (s.rsplit("-", 1)[0], int(s.rsplit("-", 1)[1])))
     assert not missing, f"{len(missing)} ids untested: {', '.join(missing)}"

@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 import upriver
-from upriver.agents import Agent, agent_names, make_agent
+from upriver.agents import Agent, agent_names, make_agent, parse_spec
 from upriver.core.errors import BadOption, BadPosition, IllegalAction
 from upriver.core.game import Game, Rules
 from upriver.core.registry import rules_for
@@ -123,9 +123,11 @@ def _parse_seats(spec: str | None, default_count: int) -> list[str]:
     seats = [name.strip().lower() for name in spec.split(",")]
     known = ["human", *agent_names()]
     for name in seats:
-        if name not in known:
+        if name.split(":")[0] not in known:
             what = f"unknown seat {name!r}" if name else "an empty seat"
             raise BadOption(f"bad player spec {spec!r}: {what} (seats: {', '.join(known)})")
+        if name != "human":
+            parse_spec(name)  # a bad parameter is refused before the game starts
     return seats
 
 

@@ -140,6 +140,15 @@ class Game:
             raise ValueError(f"seat {seat} does not exist in a {self.num_players}-player game")
         return self.rules.view(self.state, seat)
 
+    def evaluate(self, seat: int) -> float:
+        """A heuristic value of the position for ``seat`` (higher is better), from what that seat
+        may know; used by bots on determinised copies. Games without one value the score lead."""
+        evaluate = getattr(self.rules, "evaluate", None)
+        if evaluate is not None:
+            return float(evaluate(self.state, seat))
+        scores = self.scores()
+        return float(scores[seat] - max(s for i, s in enumerate(scores) if i != seat))
+
     def clone(self) -> Game:
         twin = Game.__new__(Game)
         twin.rules = self.rules

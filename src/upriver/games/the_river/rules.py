@@ -150,6 +150,12 @@ class TheRiver:
     def from_position(self, text: str) -> tuple[State, dict[str, Any]]:
         return position.parse(text, make_config)
 
+    def evaluate(self, st: State, seat: int) -> float:
+        """How good the position looks for ``seat``, from what it may know (bots)."""
+        from upriver.games.the_river.evaluation import evaluate
+
+        return evaluate(st, seat)
+
     def render_text(self, view: dict[str, Any]) -> str:
         from upriver.games.the_river.render import text
 

@@ -225,6 +225,12 @@ class TwelveRivers:
     def from_position(self, text: str) -> tuple[State, dict[str, Any]]:
         return position.parse(text, make_config)
 
+    def evaluate(self, st: State, seat: int) -> float:
+        """How good the position looks for ``seat``, from what it may know (bots)."""
+        from upriver.games.twelve_rivers.evaluation import evaluate
+
+        return evaluate(st, seat)
+
     def render_text(self, view: dict[str, Any]) -> str:
         """The view as text for the terminal (``upriver play``, ``upriver replay``)."""
         from upriver.games.twelve_rivers.render import text
