@@ -1,0 +1,141 @@
+"""Information-set Monte Carlo tree search (single-observer IS-MCTS, Cowling, Powley and
+Whitehouse 2012).
+
+Every iteration samples a world the searching seat cannot tell apart from the real one
+(``determinize``), walks the tree by UCB over the actions legal in that world (counting how often
+each action was available), expands one action, plays on with the random or greedy policy for
+``depth`` decisions (0: to the end), and credits each node with the result for the seat that
+chose it: the final result, or the game's evaluation squashed to 0..1 when the playout stopped
+early. It never sees what its seat cannot see, and with an iteration budget it is exactly
+reproducible from its seed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from upriver.core.game import Game
+
+MAX_PLAYOUT = 20_000  # decisions; a bound on every playout, far above any game's length
+
+
+class Node:
+    __slots__ = ("avail", "children", "mover", "total", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover  # the seat whose choice led here
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        self.children: dict[str, Node] = {}
+
+
+EVAL_SCALE = 6.0  # points of evaluation that move a reward from 0.5 to about 0.73
+
+
+def rewards(game: Game) -> list[float]:
+    """Per seat, in 0..1: at the end a share of victory plus a little for the score relative
+    to the best; before it, the game's evaluation of the seat's lead, squashed."""
+    if not game.is_over:
+        return [1.0 / (1.0 + math.exp(-game.evaluate(s) / EVAL_SCALE))
+                for s in range(game.num_players)]
+    scores = game.scores()
+    winners = game.winners()
+    best = max(max(scores), 1)
+    return [
+        (0.8 / len(winners) if s in winners else 0.0) + 0.2 * max(0, scores[s]) / best
+        for s in range(game.num_players)
+    ]
+
+
+class MCTSAgent:
+    name = "mcts"
+
+    def __init__(self, seed: int, iters: int = 1000, secs: float = 0.0, c: float = 0.7,
+                 playout: str = "random", depth: int = 20) -> None:
+        if playout not in ("random", "greedy"):
+            raise ValueError(f"mcts playout must be random or greedy, not {playout!r}")
+        self.rng = random.Random(seed)
+        self.iters = iters
+        self.secs = secs
+        self.c = c
+        self.playout = playout
+        self.depth = depth if depth > 0 else MAX_PLAYOUT
+        self.last_iterations = 0
+
+    def choose(self, game: Game) -> str:
+        actions = game.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        me = game.to_move
+        assert me is not None
+        root = Node(-1)
+        deadline = time.perf_counter() + self.secs if self.secs > 0 else 0.0
+        n = 0
+        while (n < self.iters) if not deadline else (time.perf_counter() < deadline):
+            self._iterate(game, me, root)
+            n += 1
+        self.last_iterations = n
+        visited = [(root.children[a].visits, a) for a in actions if a in root.children]
+        most = max(v for v, _ in visited)
+        return self.rng.choice([a for v, a in visited if v == most])
+
+    def _iterate(self, game: Game, me: int, root: Node) -> None:
+        world = game.determinize(me, self.rng.getrandbits(62))
+        node = root
+        path = [root]
+        while not world.is_over:
+            actions = world.legal_actions()
+            mover = world.to_move
+            assert mover is not None
+            untried = [a for a in actions if a not in node.children]
+            for a in actions:
+                child = node.children.get(a)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                action = self.rng.choice(untried)
+                child = Node(mover)
+                child.avail = 1
+                node.children[action] = child
+                world.play(action)
+                path.append(child)
+                break
+            action = self._select(node, actions)
+            world.play(action)
+            node = node.children[action]
+            path.append(node)
+        self._play_out(world)
+        result = rewards(world)
+        for visited in path[1:]:
+            visited.visits += 1
+            visited.total += result[visited.mover]
+
+    def _select(self, node: Node, actions: list[str]) -> str:
+        best = actions[0]
+        best_value = float("-inf")
+        for a in actions:
+            child = node.children[a]
+            value = child.total / child.visits + self.c * math.sqrt(
+                math.log(max(child.avail, 1)) / child.visits)
+            if value > best_value:
+                best, best_value = a, value
+        return best
+
+    def _play_out(self, world: Game) -> None:
+        rng = self.rng
+        if self.playout == "random":
+            for _ in range(self.depth):
+                if world.is_over:
+                    return
+                world.play(rng.choice(world.legal_actions()))
+            return
+        from upriver.agents.greedy import GreedyAgent
+
+        greedy = GreedyAgent(rng.getrandbits(62))
+        for _ in range(self.depth):
+            if world.is_over:
+                return
+            world.play(greedy.choose(world))

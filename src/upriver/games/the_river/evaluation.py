@@ -1,0 +1,36 @@
+"""A position's value for one seat, for the greedy bot and for search (issue: bots).
+
+It reads only what the seat may know (bots call it on determinised copies). The value is the
+seat's score so far plus what its board promises (resources, production, storage, reserved
+cards, tiles still to come), minus the best such value among the other seats.
+"""
+
+from __future__ import annotations
+
+from upriver.games.the_river import scoring
+from upriver.games.the_river.state import OVER, State
+
+RESOURCE = 0.9
+PRODUCTION = 0.8
+WAREHOUSE = 0.25
+RESERVED = 0.3
+PIONEER = 1.0
+
+
+def evaluate(st: State, seat: int) -> float:
+    parts = scoring.breakdown(st)
+    score = [sum(p.values()) for p in parts]
+    if st.stage == OVER:
+        best_other = max(s for i, s in enumerate(score) if i != seat)
+        return float(score[seat] - best_other) + (100.0 if score[seat] >= best_other else 0.0)
+    comp = st.cfg.comp
+    values = []
+    for s in range(st.num_players):
+        v = float(score[s])
+        v += RESOURCE * st.held(s)
+        v += PRODUCTION * sum(st.prod[s * 3 : s * 3 + 3])
+        v += WAREHOUSE * st.capacity(s)
+        v += RESERVED * sum(comp.buildings[b].points for b in st.reserved[s])
+        v += PIONEER * (st.boat[s] + st.on_board[s])  # pioneers still working
+        values.append(v)
+    return values[seat] - max(v for i, v in enumerate(values) if i != seat)
