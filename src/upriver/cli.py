@@ -407,6 +407,7 @@ def bench(game: str, players: int | None, seconds: float, as_json: bool) -> None
         "clones_per_s": round(clones / clone_time, 1),
         "mean_decisions_per_game": round(run["decisions"] / run["games"], 1),
     }
+    result["mcts_iterations_per_s"] = _mcts_rate(samples, seconds * 0.2)
     if as_json:
         click.echo(json.dumps(result))
         return
@@ -417,6 +418,96 @@ def bench(game: str, players: int | None, seconds: float, as_json: bool) -> None
                f"{result['decisions_per_s']:>12,.0f} decisions/s   "
                f"({result['mean_decisions_per_game']} per game)")
     click.echo(f"  clones:    {clones:>8}   {result['clones_per_s']:>12,.0f} clones/s")
+    click.echo(f"  mcts:                  {result['mcts_iterations_per_s']:>12,.0f} "
+               "iterations/s (default settings, mid-game)")
+
+
+def _mcts_rate(samples: list[Game], budget: float) -> float:
+    """MCTS iterations per second from mid-game positions (default agent settings)."""
+    from upriver.agents.mcts import MCTSAgent
+
+    positions = [g for g in samples if not g.is_over and len(g.legal_actions()) > 1]
+    if not positions or budget <= 0:
+        return 0.0
+    agent = MCTSAgent(0, iters=0, secs=max(0.05, budget / min(len(positions), 5)), bias=0.0)
+    total = 0
+    elapsed = 0.0
+    for g in positions[:5]:
+        start = time.perf_counter()
+        agent.choose(g)
+        elapsed += time.perf_counter() - start
+        total += agent.last_iterations
+    return round(total / elapsed, 1) if elapsed else 0.0
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--players", "spec", required=True, metavar="SPEC",
+              help="comma list of bots, e.g. mcts:secs=1,greedy,greedy,greedy")
+@click.option("--games", "count", type=int, required=True, help="number of games")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--jobs", type=int, default=None, help="processes (default: all cores)")
+@click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
+              show_default=True)
+@click.option("--address", default=None, help="Ray cluster address (default: a local Ray)")
+@click.option("--seating", type=click.Choice(["rotate", "random"]), default="rotate",
+              show_default=True, help="rotate bots through the seats, or seat them at random")
+@click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
+              help="a game option (repeatable)")
+@click.option("--out", type=click.Path(dir_okay=False), default=None, help="write JSON here")
+@click.option("--report", type=click.Path(file_okay=False), default=None,
+              help="write plots and an HTML page into this folder")
+def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, backend: str,
+             address: str | None, seating: str, option_pairs: tuple[str, ...],
+             out: str | None, report: str | None) -> None:
+    """Play many games between bots and summarise who wins, from which seat."""
+    import os
+
+    from rich.console import Console
+    from rich.progress import Progress
+    from rich.table import Table
+
+    from upriver.sim import SimConfig
+    from upriver.sim import simulate as run_simulation
+
+    rules_for(game)
+    bots = [s.strip() for s in spec.split(",")]
+    for bot in bots:
+        if bot == "human":
+            raise BadOption("simulate plays bots only; 'human' cannot take a seat")
+        parse_spec(bot)
+    if count < 1:
+        raise BadOption("--games must be at least 1")
+    options = _parse_options(option_pairs)
+    config = SimConfig(game, tuple(bots), count, seed, dict(options), seating)
+    upriver.new_game(game, len(bots), 0, **options)  # bad options fail before playing
+    for path in (out, report):
+        if path and not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+            raise BadOption(f"cannot write {path}: its folder does not exist")
+    workers = jobs if jobs is not None else (os.cpu_count() or 1)
+    console = Console(stderr=True)
+    with Progress(console=console, transient=True) as bar:
+        task = bar.add_task(f"{game}: {count} games", total=count)
+        summary = run_simulation(config, workers, backend, address,
+                                 progress=lambda k: bar.advance(task, k))
+    table = Table(title=f"{game}, {count} games, seed {seed}")
+    for column in ("slot", "bot", "win rate", "95% CI", "mean score", "sd"):
+        table.add_column(column)
+    for row in summary["seats"]:
+        low, high = row["win_rate_ci95"]
+        table.add_row(str(row["slot"]), row["agent"], f"{row['win_rate']:.3f}",
+                      f"{low:.3f}-{high:.3f}", f"{row['mean_score']:.1f}", f"{row['score_sd']:.1f}")
+    Console().print(table)
+    positions = ", ".join(f"{r['position']}. {r['win_rate']:.3f}"
+                          for r in summary["turn_positions"])
+    click.echo(f"win rate by turn position: {positions}")
+    if out:
+        with open(out, "w") as f:
+            json.dump(summary, f, indent=1)
+    if report:
+        from upriver.sim.report import write_report
+
+        click.echo(f"report: {write_report(summary, report)}")
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -38,7 +38,8 @@ AGENTS: dict[str, Callable[..., Agent]] = {
 PARAMS: dict[str, dict[str, type]] = {
     "random": {},
     "greedy": {},
-    "mcts": {"iters": int, "secs": float, "c": float, "playout": str, "depth": int},
+    "mcts": {"iters": int, "secs": float, "c": float, "playout": str, "depth": int,
+             "bias": float},
 }
 
 

@@ -22,13 +22,14 @@ MAX_PLAYOUT = 20_000  # decisions; a bound on every playout, far above any game'
 
 
 class Node:
-    __slots__ = ("avail", "children", "mover", "total", "visits")
+    __slots__ = ("avail", "children", "mover", "prior", "total", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover  # the seat whose choice led here
         self.visits = 0
         self.total = 0.0
         self.avail = 0
+        self.prior = 0.0  # progressive bias from the greedy look-ahead (root only)
         self.children: dict[str, Node] = {}
 
 
@@ -54,7 +55,7 @@ class MCTSAgent:
     name = "mcts"
 
     def __init__(self, seed: int, iters: int = 1000, secs: float = 0.0, c: float = 0.7,
-                 playout: str = "random", depth: int = 20) -> None:
+                 playout: str = "random", depth: int = 20, bias: float = 1.0) -> None:
         if playout not in ("random", "greedy"):
             raise ValueError(f"mcts playout must be random or greedy, not {playout!r}")
         self.rng = random.Random(seed)
@@ -63,6 +64,7 @@ class MCTSAgent:
         self.c = c
         self.playout = playout
         self.depth = depth if depth > 0 else MAX_PLAYOUT
+        self.bias = bias
         self.last_iterations = 0
 
     def choose(self, game: Game) -> str:
@@ -72,6 +74,8 @@ class MCTSAgent:
         me = game.to_move
         assert me is not None
         root = Node(-1)
+        if self.bias > 0:
+            self._seed_root(game, me, root, actions)
         deadline = time.perf_counter() + self.secs if self.secs > 0 else 0.0
         n = 0
         while (n < self.iters) if not deadline else (time.perf_counter() < deadline):
@@ -82,6 +86,20 @@ class MCTSAgent:
         most = max(v for v, _ in visited)
         return self.rng.choice([a for v, a in visited if v == most])
 
+    def _seed_root(self, game: Game, me: int, root: Node, actions: list[str]) -> None:
+        """Progressive bias: the greedy look-ahead's opinion of each root action, as a prior
+        that fades as visits accumulate (Chaslot et al. 2008)."""
+        from upriver.agents.greedy import GreedyAgent
+
+        judge = GreedyAgent(self.rng.getrandbits(62))
+        world = game.determinize(me, self.rng.getrandbits(62))
+        values = [judge._judge(world, a, me) for a in actions]
+        top = max(values)
+        for a, v in zip(actions, values, strict=True):
+            child = Node(me)
+            child.prior = math.exp((v - top) / EVAL_SCALE)
+            root.children[a] = child
+
     def _iterate(self, game: Game, me: int, root: Node) -> None:
         world = game.determinize(me, self.rng.getrandbits(62))
         node = root
@@ -90,15 +108,20 @@ class MCTSAgent:
             actions = world.legal_actions()
             mover = world.to_move
             assert mover is not None
-            untried = [a for a in actions if a not in node.children]
+            untried = [a for a in actions
+                       if a not in node.children or node.children[a].visits == 0]
             for a in actions:
                 child = node.children.get(a)
                 if child is not None:
                     child.avail += 1
             if untried:
-                action = self.rng.choice(untried)
-                child = Node(mover)
-                child.avail = 1
+                if node is root and self.bias > 0:  # the most promising first
+                    action = max(untried, key=lambda a: root.children[a].prior)
+                else:
+                    action = self.rng.choice(untried)
+                child = node.children.get(action) or Node(mover)
+                if child.avail == 0:
+                    child.avail = 1
                 node.children[action] = child
                 world.play(action)
                 path.append(child)
@@ -120,6 +143,7 @@ class MCTSAgent:
             child = node.children[a]
             value = child.total / child.visits + self.c * math.sqrt(
                 math.log(max(child.avail, 1)) / child.visits)
+            value += self.bias * child.prior / (1 + child.visits)
             if value > best_value:
                 best, best_value = a, value
         return best

@@ -111,6 +111,7 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
 
     st.round = int(d.get("round", 1))
     st.first_player = int(d.get("first_player", 0))
+    st.opening_player = st.first_player
     st.triggered = int(bool(d.get("triggered", False)))
     st.prelim_order = []
     n = comp.river_spaces

@@ -156,6 +156,19 @@ class TheRiver:
 
         return evaluate(st, seat)
 
+    def start_order(self, st: State) -> list[int]:
+        """Seats in turn order in round 1: clockwise from the pawn's random first holder."""
+        return [(st.opening_player + k) % st.num_players for k in range(st.num_players)]
+
+    def notable_components(self, st: State, seat: int) -> list[str]:
+        """What a seat ended with, for balance studies: its buildings and meadow tiles."""
+        comp = st.cfg.comp
+        n = comp.river_spaces
+        names = [f"building {comp.buildings[b].id}" for b in st.built[seat]]
+        names += [f"meadow {comp.tiles[t].meadow}" for t in st.river[seat * n : seat * n + n]
+                  if t >= 0 and comp.tiles[t].meadow]
+        return names
+
     def render_text(self, view: dict[str, Any]) -> str:
         from upriver.games.the_river.render import text
 

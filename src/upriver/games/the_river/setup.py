@@ -52,6 +52,7 @@ def new_state(cfg: Config, seed: int) -> State:
     st.round = 1
     st.first_player = st.rng.below(p)  # RV-SETUP-12
     st.turn_seat = st.first_player
+    st.opening_player = st.first_player
     st.triggered = 0
     st.choose_left = st.trade_left = st.pay_building = st.pay_reserved = 0
     st.swap_first = -1

@@ -51,6 +51,7 @@ NESTED = ("reserved", "built", "tokens")
 SCALARS = (
     "round", "stage", "seat", "first_player", "turn_seat", "triggered", "choose_left",
     "trade_left", "pay_building", "pay_reserved", "swap_first", "construct_count",
+    "opening_player",
 )
 
 
@@ -101,6 +102,7 @@ class State:
     pay_reserved: int
     swap_first: int
     construct_count: int
+    opening_player: int  # who held the pawn in round 1
 
     def copy(self) -> State:
         twin = State.__new__(State)

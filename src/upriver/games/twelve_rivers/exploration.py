@@ -127,6 +127,7 @@ def after_payment(st: State) -> None:
                 if n:
                     st.sites[base + k] = 0
                     st.fairies[st.seat * 5 + k] += n
+                    st.fairies_taken[st.seat * 5 + k] += n
         if comp.stretch_gain[stretch] and not st.cfg.e2022 and supply.can_take(st):
             st.stage = CARDS
             st.cards_left = 1
@@ -208,6 +209,7 @@ def legal_lantern(st: State, texts: list[str], moves: Moves) -> None:
 def apply_lantern(st: State, site: int, kind: int) -> None:
     st.sites[site * 5 + kind] -= 1
     st.fairies[st.seat * 5 + kind] += 1
+    st.fairies_taken[st.seat * 5 + kind] += 1
     enter_pairs(st)
 
 

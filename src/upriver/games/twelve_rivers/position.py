@@ -260,6 +260,7 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
     st.fairy_supply = pool[:n_supply]
     st.fairy_out = sorted(pool[n_supply:])
     st.fairy_used = [0] * 5
+    st.fairies_taken = st.fairies[:]
 
     # Markaya: display and deck.
     regular = [i for i, t in enumerate(comp.tiles) if not t.start and st.owner[i] < 0]

@@ -75,6 +75,7 @@ def new_state(cfg: Config, seed: int) -> State:
     st.spots = [-1] * comp.n_spots
     st.lit = [0] * comp.n_spots
     st.pearls_out = [0] * 5
+    st.fairies_taken = [0] * (5 * p)
     st.given = [0] * 5
     st.round = 1
     for name in ("seat", "cur_space", "pay_left", "pay_full", "last_placed", "picks",

@@ -21,7 +21,7 @@ from upriver.games.twelve_rivers import (
     scoring,
 )
 from upriver.games.twelve_rivers import view as views
-from upriver.games.twelve_rivers.components import load
+from upriver.games.twelve_rivers.components import COLOURS, load
 from upriver.games.twelve_rivers.state import (
     BANNER_STEP,
     CARDS,
@@ -230,6 +230,20 @@ class TwelveRivers:
         from upriver.games.twelve_rivers.evaluation import evaluate
 
         return evaluate(st, seat)
+
+    def start_order(self, st: State) -> list[int]:
+        """Seats in turn order at the start: seat k holds starting Markaya k+1."""
+        return list(range(st.num_players))
+
+    def notable_components(self, st: State, seat: int) -> list[str]:
+        """What a seat took over the game, for balance studies: its Markaya and fairy kinds."""
+        comp = st.cfg.comp
+        names = [f"tile {comp.tiles[t].id}" for t in st.tiles_of[seat] if not comp.tiles[t].start]
+        names += [f"fairy {comp.fairy_names[k]}" for k in range(5)
+                  if st.fairies_taken[seat * 5 + k]]
+        names += [f"alpaca card {COLOURS[comp.alpaca_cards[i][0]]}"
+                  for i, o in enumerate(st.acards) if o == seat]
+        return names
 
     def render_text(self, view: dict[str, Any]) -> str:
         """The view as text for the terminal (``upriver play``, ``upriver replay``)."""

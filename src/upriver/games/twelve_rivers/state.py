@@ -63,6 +63,7 @@ LISTS = (
     "bag", "rivers", "pools", "sea", "occ", "track", "sites", "fairy_supply", "fairy_out",
     "fairy_used", "hands", "known", "fairies", "alpaca", "acards", "deck", "display", "discard",
     "mk_deck", "mk_display", "mk_out", "owner", "spots", "given", "lit", "pearls_out",
+    "fairies_taken",
 )
 SCALARS = (
     "round", "stage", "seat", "mk_tail", "cur_space", "pay_left", "pay_full", "last_placed",
@@ -107,6 +108,7 @@ class State:
     given: list[int]
     lit: list[int]  # 2022: spaces turned rainbow by a mushroom fairy
     pearls_out: list[int]  # 2022: pearls discarded from the game
+    fairies_taken: list[int]  # per seat x kind, for studies of what winners took
     round: int
     stage: int
     seat: int

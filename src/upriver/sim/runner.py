@@ -1,0 +1,162 @@
+"""Playing many games between bots, in this process, in local processes or on a Ray cluster.
+
+Game ``i`` is fully determined by the run's seed and ``i`` (its own game seed, its seating and
+its bots' seeds), and results are put back in game order, so a run gives the same results for the
+same seed whatever the backend or the number of jobs.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import upriver
+from upriver.agents import make_agent
+from upriver.core.errors import BadOption
+from upriver.core.registry import rules_for
+from upriver.core.rng import derive_seed
+
+MAX_DECISIONS = 100_000  # a bound on every game loop
+
+
+@dataclass(frozen=True)
+class SimConfig:
+    game: str
+    players: tuple[str, ...]  # agent specs, one per seat slot
+    games: int
+    seed: int = 0
+    options: dict[str, Any] = field(default_factory=dict)
+    seating: str = "rotate"  # rotate: each slot plays each table seat equally; random
+
+    def seating_of(self, index: int) -> list[int]:
+        """Which agent slot sits at each table seat in game ``index``."""
+        p = len(self.players)
+        if self.seating == "rotate":
+            return [(seat + index) % p for seat in range(p)]
+        order = list(range(p))
+        random.Random(derive_seed(self.seed, index, 0x5EA7)).shuffle(order)
+        return order
+
+
+def play_game(config: SimConfig, index: int) -> dict[str, Any]:
+    """One game: its seating, scores, winners, length and what each seat ended up holding."""
+    seating = config.seating_of(index)
+    g = upriver.new_game(config.game, players=len(config.players),
+                         seed=derive_seed(config.seed, index), **config.options)
+    rules: Any = rules_for(config.game)
+    start_order = rules.start_order(g.state) if hasattr(rules, "start_order") else list(
+        range(g.num_players))
+    agents = [make_agent(config.players[slot], derive_seed(config.seed, index, 1000 + slot))
+              for slot in seating]
+    for _ in range(MAX_DECISIONS):
+        if g.is_over:
+            break
+        seat = g.to_move
+        assert seat is not None
+        g.play(agents[seat].choose(g))
+    else:
+        raise RuntimeError(f"game {index} did not end within {MAX_DECISIONS} decisions")
+    components = ([rules.notable_components(g.state, s) for s in range(g.num_players)]
+                  if hasattr(rules, "notable_components") else [[] for _ in seating])
+    view = g.view(None)
+    return {
+        "index": index,
+        "seating": seating,
+        "turn_position": [start_order.index(s) for s in range(g.num_players)],
+        "scores": g.scores(),
+        "breakdown": g.score_breakdown(),
+        "winners": g.winners(),
+        "decisions": len(g.history),
+        "rounds": int(view.get("round", 0)),
+        "components": components,
+    }
+
+
+def _play_chunk(config_dict: dict[str, Any], indices: list[int]) -> list[dict[str, Any]]:
+    config = SimConfig(**{**config_dict, "players": tuple(config_dict["players"])})
+    return [play_game(config, i) for i in indices]
+
+
+def _chunks(n: int, size: int) -> list[list[int]]:
+    return [list(range(i, min(n, i + size))) for i in range(0, n, size)]
+
+
+def run_games(config: SimConfig, jobs: int = 1, backend: str = "local",
+              address: str | None = None,
+              progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
+    """Play ``config.games`` games; ``progress`` is told how many more games finished."""
+    if backend not in ("local", "ray"):
+        raise BadOption(f"unknown backend {backend!r} (backends: local, ray)")
+    if jobs < 1:
+        raise BadOption("jobs must be at least 1")
+    for spec in config.players:
+        make_agent(spec, 0)  # refuse a bad bot before starting anything
+    upriver.new_game(config.game, players=len(config.players), **config.options)
+    size = max(1, min(25, config.games // (jobs * 4) or 1))
+    chunks = _chunks(config.games, size)
+    payload = asdict(config)
+    results: list[dict[str, Any]] = []
+    if backend == "ray":
+        results = _run_ray(payload, chunks, jobs, address, progress)
+    elif jobs == 1:
+        for chunk in chunks:
+            results.extend(_play_chunk(payload, chunk))
+            if progress:
+                progress(len(chunk))
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            futures = [pool.submit(_play_chunk, payload, chunk) for chunk in chunks]
+            for future in _as_done(futures):
+                part = future.result()
+                results.extend(part)
+                if progress:
+                    progress(len(part))
+    return sorted(results, key=lambda r: r["index"])
+
+
+def _as_done(futures: Iterable[Any]) -> Iterable[Any]:
+    from concurrent.futures import as_completed
+
+    return as_completed(futures)
+
+
+def _run_ray(payload: dict[str, Any], chunks: list[list[int]], jobs: int, address: str | None,
+             progress: Callable[[int], None] | None) -> list[dict[str, Any]]:
+    try:
+        import ray
+    except ImportError:
+        raise BadOption("the ray backend needs the ray package (pip install 'upriver[ray]')"
+                        ) from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        if address:
+            ray.init(address=address, log_to_driver=False)
+        else:  # a local Ray instance just for this run, on loopback
+            ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False,
+                     _node_ip_address="127.0.0.1")
+    try:
+        remote = ray.remote(_play_chunk)
+        pending = [remote.remote(payload, chunk) for chunk in chunks]
+        results: list[dict[str, Any]] = []
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            part = ray.get(done[0])
+            results.extend(part)
+            if progress:
+                progress(len(part))
+        return results
+    finally:
+        if started_here:
+            ray.shutdown()
+
+
+def simulate(config: SimConfig, jobs: int = 1, backend: str = "local",
+             address: str | None = None,
+             progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+    """Run the games and summarise them (see ``summary.summarise``)."""
+    from upriver.sim.summary import summarise
+
+    return summarise(config, run_games(config, jobs, backend, address, progress))

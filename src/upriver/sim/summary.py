@@ -1,0 +1,75 @@
+"""Summaries of a simulation: per bot slot, per table seat, per turn position, per component."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from upriver.sim.runner import SimConfig
+from upriver.sim.stats import mean, stdev, wilson
+
+
+def _rate(wins: float, n: int) -> dict[str, Any]:
+    low, high = wilson(wins, n)
+    return {"wins": round(wins, 3), "games": n, "win_rate": round(wins / n, 4) if n else 0.0,
+            "win_rate_ci95": [round(low, 4), round(high, 4)]}
+
+
+def summarise(config: SimConfig, results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The JSON of ``simulate --out``: per agent slot (``seats``), per table seat and per turn
+    position (seat advantage), game length, and per-component win contribution. A shared victory
+    counts as an equal fraction of a win for each winner."""
+    p = len(config.players)
+    n = len(results)
+    slot_wins = [0.0] * p
+    slot_scores: list[list[float]] = [[] for _ in range(p)]
+    seat_wins = [0.0] * p
+    seat_scores: list[list[float]] = [[] for _ in range(p)]
+    turn_wins = [0.0] * p
+    held: defaultdict[str, list[float]] = defaultdict(lambda: [0, 0.0])  # times held, wins
+    for r in results:
+        share = 1.0 / len(r["winners"]) if r["winners"] else 0.0
+        for seat in range(p):
+            slot = r["seating"][seat]
+            won = share if seat in r["winners"] else 0.0
+            slot_wins[slot] += won
+            seat_wins[seat] += won
+            turn_wins[r["turn_position"][seat]] += won
+            slot_scores[slot].append(r["scores"][seat])
+            seat_scores[seat].append(r["scores"][seat])
+            for name in set(r["components"][seat]):
+                held[name][0] += 1
+                held[name][1] += won
+    seats = []
+    for slot, spec in enumerate(config.players):
+        entry = {"slot": slot, "agent": spec, **_rate(slot_wins[slot], n),
+                 "mean_score": round(mean(slot_scores[slot]), 3),
+                 "score_sd": round(stdev(slot_scores[slot]), 3)}
+        seats.append(entry)
+    table = [{"seat": s, **_rate(seat_wins[s], n), "mean_score": round(mean(seat_scores[s]), 3)}
+             for s in range(p)]
+    turns = [{"position": k + 1, **_rate(turn_wins[k], n)} for k in range(p)]
+    baseline = 1.0 / p
+    components = sorted(
+        ({"component": name, "held": int(times), **_rate(wins, int(times)),
+          "lift": round((wins / times) / baseline, 3) if times else 0.0}
+         for name, (times, wins) in held.items() if times >= max(5, n // 50)),
+        key=lambda c: -c["win_rate"],
+    )
+    lengths = [r["decisions"] for r in results]
+    return {
+        "game": config.game,
+        "options": config.options,
+        "players": list(config.players),
+        "games": n,
+        "seed": config.seed,
+        "seating": config.seating,
+        "seats": seats,
+        "table_seats": table,
+        "turn_positions": turns,
+        "game_length": {"mean_decisions": round(mean(lengths), 2),
+                        "sd_decisions": round(stdev(lengths), 2),
+                        "mean_rounds": round(mean([r["rounds"] for r in results]), 3)},
+        "components": components,
+        "results": results,
+    }

@@ -1,0 +1,83 @@
+"""Simulation: the same results whatever the backend or job count; well-formed output."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from upriver.cli import cli
+from upriver.sim import SimConfig, run_games, simulate
+from upriver.sim.stats import wilson
+
+CONFIG = SimConfig("twelve-rivers", ("greedy", "random", "random"), 6, seed=9)
+
+
+def test_simulate_gives_the_same_results_with_one_or_two_jobs() -> None:
+    one = run_games(CONFIG, jobs=1)
+    two = run_games(CONFIG, jobs=2)
+    assert one == two
+    assert [r["index"] for r in one] == list(range(6))
+
+
+def test_simulate_gives_the_same_results_on_a_local_ray_instance() -> None:
+    pytest.importorskip("ray")
+    config = SimConfig("the-river", ("greedy", "random"), 4, seed=2)
+    assert run_games(config, jobs=2, backend="ray") == run_games(config, jobs=1)
+
+
+def test_seats_rotate_so_each_bot_plays_each_seat_equally() -> None:
+    results = run_games(CONFIG, jobs=1)
+    for slot in range(3):
+        seats = [r["seating"].index(slot) for r in results]
+        assert sorted(seats) == [0, 0, 1, 1, 2, 2]
+
+
+def test_summary_win_rates_add_up_and_carry_intervals() -> None:
+    summary = simulate(CONFIG)
+    assert summary["games"] == 6
+    assert sum(s["wins"] for s in summary["seats"]) == pytest.approx(6)
+    assert sum(t["wins"] for t in summary["turn_positions"]) == pytest.approx(6)
+    for seat in summary["seats"]:
+        low, high = seat["win_rate_ci95"]
+        assert 0 <= low <= seat["win_rate"] <= high <= 1
+        assert {"agent", "wins", "win_rate", "win_rate_ci95", "mean_score"} <= set(seat)
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
+    assert wilson(0, 10)[0] == 0.0
+
+
+def test_simulate_command_writes_json_and_a_report(tmp_path: Path) -> None:
+    out = tmp_path / "sim.json"
+    report = tmp_path / "report"
+    result = CliRunner().invoke(cli, [
+        "simulate", "the-river", "--players", "greedy,random", "--games", "4", "--seed", "1",
+        "--jobs", "1", "--out", str(out), "--report", str(report)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    for key in ("game", "options", "players", "games", "seed", "seats"):
+        assert key in data
+    assert [s["agent"] for s in data["seats"]] == ["greedy", "random"]
+    page = (report / "index.html").read_text()
+    for image in ("scores_by_seat.png", "scores_by_bot.png", "win_rate_by_turn_position.png",
+                  "win_rate_by_bot.png", "game_length.png"):
+        assert f'src="{image}"' in page
+        assert (report / image).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert "greedy" in result.output
+
+
+@pytest.mark.parametrize("args", [
+    ["simulate", "the-river", "--players", "greedy,wizard", "--games", "2"],
+    ["simulate", "the-river", "--players", "human,random", "--games", "2"],
+    ["simulate", "the-river", "--players", "random,random", "--games", "0"],
+    ["simulate", "nope", "--players", "random,random", "--games", "2"],
+])
+def test_simulate_refuses_bad_requests_in_one_line(args: list[str]) -> None:
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code != 0
+    assert len(result.stderr.strip().splitlines()) == 1
