@@ -39,7 +39,7 @@ PARAMS: dict[str, dict[str, type]] = {
     "random": {},
     "greedy": {},
     "mcts": {"iters": int, "secs": float, "c": float, "playout": str, "depth": int,
-             "bias": float},
+             "bias": float, "width": int},
 }
 
 

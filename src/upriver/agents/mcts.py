@@ -55,7 +55,8 @@ class MCTSAgent:
     name = "mcts"
 
     def __init__(self, seed: int, iters: int = 1000, secs: float = 0.0, c: float = 0.7,
-                 playout: str = "random", depth: int = 20, bias: float = 1.0) -> None:
+                 playout: str = "random", depth: int = 20, bias: float = 1.0,
+                 width: int = 6) -> None:
         if playout not in ("random", "greedy"):
             raise ValueError(f"mcts playout must be random or greedy, not {playout!r}")
         self.rng = random.Random(seed)
@@ -65,6 +66,7 @@ class MCTSAgent:
         self.playout = playout
         self.depth = depth if depth > 0 else MAX_PLAYOUT
         self.bias = bias
+        self.width = width
         self.last_iterations = 0
 
     def choose(self, game: Game) -> str:
@@ -74,8 +76,8 @@ class MCTSAgent:
         me = game.to_move
         assert me is not None
         root = Node(-1)
-        if self.bias > 0:
-            self._seed_root(game, me, root, actions)
+        if self.bias > 0 or self.width > 0:
+            actions = self._seed_root(game, me, root, actions)
         deadline = time.perf_counter() + self.secs if self.secs > 0 else 0.0
         n = 0
         while (n < self.iters) if not deadline else (time.perf_counter() < deadline):
@@ -86,19 +88,24 @@ class MCTSAgent:
         most = max(v for v, _ in visited)
         return self.rng.choice([a for v, a in visited if v == most])
 
-    def _seed_root(self, game: Game, me: int, root: Node, actions: list[str]) -> None:
-        """Progressive bias: the greedy look-ahead's opinion of each root action, as a prior
-        that fades as visits accumulate (Chaslot et al. 2008)."""
+    def _seed_root(self, game: Game, me: int, root: Node, actions: list[str]) -> list[str]:
+        """The greedy look-ahead's opinion of each root action: only the ``width`` best are
+        searched (so the budget goes where it matters), each with a prior that fades as visits
+        accumulate (progressive bias, Chaslot et al. 2008). Returns the actions to search."""
         from upriver.agents.greedy import GreedyAgent
 
         judge = GreedyAgent(self.rng.getrandbits(62))
         world = game.determinize(me, self.rng.getrandbits(62))
         values = [judge._judge(world, a, me) for a in actions]
-        top = max(values)
-        for a, v in zip(actions, values, strict=True):
+        ranked = sorted(zip(values, actions, strict=True), key=lambda va: -va[0])
+        if self.width > 0:
+            ranked = ranked[: self.width]
+        top = ranked[0][0]
+        for v, a in ranked:
             child = Node(me)
-            child.prior = math.exp((v - top) / EVAL_SCALE)
+            child.prior = math.exp((v - top) / EVAL_SCALE) if self.bias > 0 else 0.0
             root.children[a] = child
+        return [a for _, a in ranked]
 
     def _iterate(self, game: Game, me: int, root: Node) -> None:
         world = game.determinize(me, self.rng.getrandbits(62))
@@ -106,6 +113,8 @@ class MCTSAgent:
         path = [root]
         while not world.is_over:
             actions = world.legal_actions()
+            if node is root and root.children:  # the pruned root keeps its chosen few
+                actions = [a for a in actions if a in root.children] or actions
             mover = world.to_move
             assert mover is not None
             untried = [a for a in actions
@@ -115,8 +124,8 @@ class MCTSAgent:
                 if child is not None:
                     child.avail += 1
             if untried:
-                if node is root and self.bias > 0:  # the most promising first
-                    action = max(untried, key=lambda a: root.children[a].prior)
+                if node is root and root.children and untried[0] in root.children:
+                    action = max(untried, key=lambda a: root.children[a].prior)  # best first
                 else:
                     action = self.rng.choice(untried)
                 child = node.children.get(action) or Node(mover)
@@ -149,10 +158,18 @@ class MCTSAgent:
         return best
 
     def _play_out(self, world: Game) -> None:
+        """Play on ``depth`` decisions, then to the end of the current seat's run of decisions:
+        a position evaluated half-way through a turn (placed but not yet paid) would flatter
+        it."""
         rng = self.rng
         if self.playout == "random":
             for _ in range(self.depth):
                 if world.is_over:
+                    return
+                world.play(rng.choice(world.legal_actions()))
+            mover = world.to_move
+            for _ in range(MAX_PLAYOUT):
+                if world.is_over or world.to_move != mover:
                     return
                 world.play(rng.choice(world.legal_actions()))
             return
@@ -161,5 +178,10 @@ class MCTSAgent:
         greedy = GreedyAgent(rng.getrandbits(62))
         for _ in range(self.depth):
             if world.is_over:
+                return
+            world.play(greedy.choose(world))
+        mover = world.to_move
+        for _ in range(MAX_PLAYOUT):
+            if world.is_over or world.to_move != mover:
                 return
             world.play(greedy.choose(world))
