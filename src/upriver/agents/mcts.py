@@ -76,12 +76,14 @@ class MCTSAgent:
         me = game.to_move
         assert me is not None
         root = Node(-1)
+        searched: frozenset[str] = frozenset()
         if self.bias > 0 or self.width > 0:
             actions = self._seed_root(game, me, root, actions)
+            searched = frozenset(actions)
         deadline = time.perf_counter() + self.secs if self.secs > 0 else 0.0
         n = 0
         while (n < self.iters) if not deadline else (time.perf_counter() < deadline):
-            self._iterate(game, me, root)
+            self._iterate(game, me, root, searched)
             n += 1
         self.last_iterations = n
         visited = [(root.children[a].visits, a) for a in actions if a in root.children]
@@ -107,14 +109,15 @@ class MCTSAgent:
             root.children[a] = child
         return [a for _, a in ranked]
 
-    def _iterate(self, game: Game, me: int, root: Node) -> None:
+    def _iterate(self, game: Game, me: int, root: Node,
+                 searched: frozenset[str] = frozenset()) -> None:
         world = game.determinize(me, self.rng.getrandbits(62))
         node = root
         path = [root]
         while not world.is_over:
             actions = world.legal_actions()
-            if node is root and root.children:  # the pruned root keeps its chosen few
-                actions = [a for a in actions if a in root.children] or actions
+            if node is root and searched:  # the pruned root keeps its chosen few
+                actions = [a for a in actions if a in searched]
             mover = world.to_move
             assert mover is not None
             untried = [a for a in actions
@@ -124,7 +127,7 @@ class MCTSAgent:
                 if child is not None:
                     child.avail += 1
             if untried:
-                if node is root and root.children and untried[0] in root.children:
+                if node is root and searched:
                     action = max(untried, key=lambda a: root.children[a].prior)  # best first
                 else:
                     action = self.rng.choice(untried)
