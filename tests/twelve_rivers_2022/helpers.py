@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import upriver
+from tests.game_helpers import new_of, play, position_of, seat_view, totals
 from upriver.core.game import Game
-from upriver.core.registry import rules_for
 
+__all__ = ["GAME", "new", "play", "position", "seat_view", "totals"]
 GAME = "twelve-rivers"
 
 
@@ -15,25 +15,8 @@ def position(text: str) -> Game:
     """A 2022 position: ``[options] edition = "2022"`` is added unless the text has options."""
     if "[options]" not in text:
         text = text + '\n[options]\nedition = "2022"\n'
-    return upriver.from_position(GAME, text)
-
-
-def play(game: Game, *actions: str) -> Game:
-    for action in actions:
-        game.play(action)
-    return game
-
-
-def seat_view(game: Game, seat: int) -> dict[str, Any]:
-    entry: dict[str, Any] = game.view(seat)["players"][seat]
-    return entry
-
-
-def totals(game: Game) -> dict[str, int]:
-    rules: Any = rules_for(GAME)
-    counts: dict[str, int] = rules.component_totals(game.state)
-    return counts
+    return position_of(GAME, text)
 
 
 def new(players: int = 4, seed: int = 0, **options: Any) -> Game:
-    return upriver.new_game(GAME, players=players, seed=seed, edition="2022", **options)
+    return new_of(GAME, players, seed, edition="2022", **options)

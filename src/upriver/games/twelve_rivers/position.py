@@ -40,12 +40,11 @@ mushroom fairy turned rainbow.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
 from typing import Any
 
-from upriver.core.errors import BadOption, BadPosition
-from upriver.core.game import check_options
+from upriver.core.errors import BadPosition
+from upriver.core.positions import read_position
 from upriver.core.rng import Rng
 from upriver.games.twelve_rivers import collection, delivery, preparation, supply
 from upriver.games.twelve_rivers.components import COLOURS
@@ -90,22 +89,7 @@ def _colour(word: str, where: str) -> int:
 
 def parse(text: str, make_config: Callable[[int, dict[str, Any]], Config]) -> tuple[State,
                                                                                   dict[str, Any]]:
-    try:
-        d = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise BadPosition(f"position is not valid TOML: {exc}") from None
-    unknown = set(d) - KEYS
-    if unknown:
-        raise BadPosition(f"position has unknown key(s): {', '.join(sorted(unknown))}")
-    players = d.get("players")
-    if players not in (2, 3, 4):
-        raise BadPosition("position needs players = 2, 3 or 4")
-    try:
-        from upriver.games.twelve_rivers.rules import RULES
-
-        options = check_options(RULES, d.get("options", {}))
-    except BadOption as exc:
-        raise BadPosition(str(exc)) from None
+    d, players, options = read_position("twelve-rivers", text, KEYS)
     cfg = make_config(players, options)
     try:
         return _build(d, cfg), options

@@ -12,12 +12,15 @@ from collections.abc import Callable
 from typing import Any
 
 from upriver.core.game import Option
+from upriver.core.rules_base import RulesBase
 from upriver.games.twelve_rivers import (
     collection,
     delivery,
+    evaluation,
     exploration,
     position,
     preparation,
+    render,
     scoring,
 )
 from upriver.games.twelve_rivers import view as views
@@ -129,29 +132,27 @@ def make_config(players: int, options: dict[str, Any]) -> Config:
     )
 
 
-class TwelveRivers:
+class TwelveRivers(RulesBase):
     """The rules object the core drives (see ``upriver.core.game.Rules``)."""
 
     game_id = "twelve-rivers"
     name = "12 Rivers"
     players: tuple[int, ...] = (2, 3, 4)
     options = OPTIONS
+    over_stage = OVER
+    legal_table = LEGAL
+    state_cls = State
+    scoring = scoring
+    views = views
+    position = position
+    evaluation = evaluation
+    render = render
+
+    def make_config(self, players: int, options: dict[str, Any]) -> Config:
+        return make_config(players, options)
 
     def new_state(self, num_players: int, options: dict[str, Any], seed: int) -> State:
         return preparation.new_state(make_config(num_players, options), seed)
-
-    def to_move(self, st: State) -> int | None:
-        return None if st.stage == OVER else st.seat
-
-    def is_over(self, st: State) -> bool:
-        return st.stage == OVER
-
-    def legal(self, st: State) -> tuple[list[str], Moves]:
-        texts: list[str] = []
-        moves: Moves = []
-        if st.stage != OVER:
-            LEGAL[st.stage](st, texts, moves)
-        return texts, moves
 
     def apply(self, st: State, move: tuple[Any, ...]) -> None:
         op = move[0]
@@ -200,36 +201,6 @@ class TwelveRivers:
         else:  # pragma: no cover - the core never applies a move to a finished game
             raise AssertionError(f"no decision in stage {stage}")
 
-    def scores(self, st: State) -> list[int]:
-        return scoring.scores(st)
-
-    def score_breakdown(self, st: State) -> list[dict[str, int]]:
-        return scoring.breakdown(st)
-
-    def winners(self, st: State) -> list[int]:
-        return scoring.winners(st)
-
-    def view(self, st: State, seat: int | None) -> dict[str, Any]:
-        legal = self.legal(st)[0] if seat is not None and seat == self.to_move(st) else None
-        return views.view(st, seat, legal)
-
-    def determinize(self, st: State, seat: int, seed: int) -> State:
-        return views.determinize(st, seat, seed)
-
-    def state_to_dict(self, st: State) -> dict[str, Any]:
-        return st.to_dict()
-
-    def state_from_dict(self, data: dict[str, Any], options: dict[str, Any]) -> State:
-        return State.from_dict(data, make_config(int(data["num_players"]), options))
-
-    def from_position(self, text: str) -> tuple[State, dict[str, Any]]:
-        return position.parse(text, make_config)
-
-    def evaluate(self, st: State, seat: int) -> float:
-        """How good the position looks for ``seat``, from what it may know (bots)."""
-        from upriver.games.twelve_rivers.evaluation import evaluate
-
-        return evaluate(st, seat)
 
     def start_order(self, st: State) -> list[int]:
         """Seats in turn order at the start: seat k holds starting Markaya k+1."""
@@ -244,12 +215,6 @@ class TwelveRivers:
         names += [f"alpaca card {COLOURS[comp.alpaca_cards[i][0]]}"
                   for i, o in enumerate(st.acards) if o == seat]
         return names
-
-    def render_text(self, view: dict[str, Any]) -> str:
-        """The view as text for the terminal (``upriver play``, ``upriver replay``)."""
-        from upriver.games.twelve_rivers.render import text
-
-        return text(view)
 
     def component_totals(self, st: State) -> dict[str, int]:
         """How many of each component exist anywhere (bag, board, hands, box...): constant for

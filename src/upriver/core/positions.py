@@ -1,0 +1,33 @@
+"""Reading a position's TOML text: the part every game's position format shares."""
+
+from __future__ import annotations
+
+import tomllib
+from typing import Any
+
+from upriver.core.errors import BadOption, BadPosition
+from upriver.core.game import check_options
+from upriver.core.registry import rules_for
+
+
+def read_position(game_id: str, text: str, keys: set[str]) -> tuple[dict[str, Any], int,
+                                                                     dict[str, Any]]:
+    """The parsed table, its player count and its options (defaults filled in); a bad text,
+    an unknown key, a bad player count or a bad option raises ``BadPosition``."""
+    try:
+        d = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise BadPosition(f"position is not valid TOML: {exc}") from None
+    unknown = set(d) - keys - {"players", "options"}
+    if unknown:
+        raise BadPosition(f"position has unknown key(s): {', '.join(sorted(unknown))}")
+    rules = rules_for(game_id)
+    players = d.get("players")
+    if players not in rules.players:
+        allowed = ", ".join(str(p) for p in rules.players)
+        raise BadPosition(f"position needs players = {allowed}")
+    try:
+        options = check_options(rules, d.get("options", {}))
+    except BadOption as exc:
+        raise BadPosition(str(exc)) from None
+    return d, int(players), options

@@ -1,0 +1,80 @@
+"""The plumbing every game's rules object shares: it names its own modules (scoring, views,
+positions, evaluation, rendering) and its decision table, and this class wires them to the
+contract the core drives (``upriver.core.game.Rules``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from upriver.core.game import Option
+
+Legal = Callable[[Any, list[str], list[tuple[object, ...]]], None]
+
+
+class RulesBase:
+    game_id: str
+    name: str
+    players: tuple[int, ...]
+    options: dict[str, Option]
+    over_stage: int  # the stage of a finished game
+    legal_table: Mapping[int, Legal]  # stage -> the function listing its decisions
+    state_cls: Any  # the game's State class (copy, to_dict, from_dict)
+    scoring: Any  # module with scores, breakdown, winners
+    views: Any  # module with view(state, seat, legal) and determinize(state, seat, seed)
+    position: Any  # module with parse(text, make_config)
+    evaluation: Any  # module with evaluate(state, seat)
+    render: Any  # module with text(view)
+
+    def make_config(self, players: int, options: dict[str, Any]) -> Any:
+        raise NotImplementedError
+
+    def to_move(self, st: Any) -> int | None:
+        return None if st.stage == self.over_stage else int(st.seat)
+
+    def is_over(self, st: Any) -> bool:
+        return bool(st.stage == self.over_stage)
+
+    def legal(self, st: Any) -> tuple[list[str], list[tuple[object, ...]]]:
+        texts: list[str] = []
+        moves: list[tuple[object, ...]] = []
+        if st.stage != self.over_stage:
+            self.legal_table[st.stage](st, texts, moves)
+        return texts, moves
+
+    def scores(self, st: Any) -> list[int]:
+        return list(self.scoring.scores(st))
+
+    def score_breakdown(self, st: Any) -> list[dict[str, int]]:
+        return list(self.scoring.breakdown(st))
+
+    def winners(self, st: Any) -> list[int]:
+        return list(self.scoring.winners(st))
+
+    def view(self, st: Any, seat: int | None) -> dict[str, Any]:
+        legal = self.legal(st)[0] if seat is not None and seat == self.to_move(st) else None
+        out: dict[str, Any] = self.views.view(st, seat, legal)
+        return out
+
+    def determinize(self, st: Any, seat: int, seed: int) -> Any:
+        return self.views.determinize(st, seat, seed)
+
+    def state_to_dict(self, st: Any) -> dict[str, Any]:
+        out: dict[str, Any] = st.to_dict()
+        return out
+
+    def state_from_dict(self, data: dict[str, Any], options: dict[str, Any]) -> Any:
+        return self.state_cls.from_dict(data, self.make_config(int(data["num_players"]),
+                                                               options))
+
+    def from_position(self, text: str) -> tuple[Any, dict[str, Any]]:
+        result: tuple[Any, dict[str, Any]] = self.position.parse(text, self.make_config)
+        return result
+
+    def evaluate(self, st: Any, seat: int) -> float:
+        """How good the position looks for ``seat``, from what it may know (bots)."""
+        return float(self.evaluation.evaluate(st, seat))
+
+    def render_text(self, view: dict[str, Any]) -> str:
+        """The view as text for the terminal (``upriver play``, ``upriver replay``)."""
+        return str(self.render.text(view))
