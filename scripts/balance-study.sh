@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Reproduce the figures of docs/balance.md: seat advantage per game and player count (greedy
+# self-play), the two 12 Rivers editions side by side on the same bots and seeds, and the bot
+# ladder (greedy against random, MCTS against greedy). Results go to ${OUT:-balance}/.
+# Usage: scripts/balance-study.sh [GAMES] (default 200; the MCTS rows use GAMES/10).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+games=${1:-200}
+out=${OUT:-balance}
+sim=".venv/bin/upriver simulate"
+mkdir -p "$out"
+for players in 2 3 4; do
+  spec=$(printf 'greedy%.0s,' $(seq "$players")); spec=${spec%,}
+  $sim twelve-rivers --players "$spec" --games "$games" --seed 1 \
+    --out "$out/12r-current-${players}p.json" --report "$out/12r-current-${players}p"
+  $sim twelve-rivers --players "$spec" --games "$games" --seed 1 --option edition=2022 \
+    --out "$out/12r-2022-${players}p.json" --report "$out/12r-2022-${players}p"
+  $sim the-river --players "$spec" --games "$games" --seed 1 \
+    --out "$out/river-${players}p.json" --report "$out/river-${players}p"
+done
+$sim twelve-rivers --players greedy,random,random,random --games "$games" --seed 2 \
+  --out "$out/ladder-12r-greedy-random-4p.json"
+$sim the-river --players greedy,random --games "$games" --seed 2 \
+  --out "$out/ladder-river-greedy-random-2p.json"
+$sim the-river --players greedy,random,random,random --games "$games" --seed 2 \
+  --out "$out/ladder-river-greedy-random-4p.json"
+mcts_games=$(( games / 10 > 2 ? games / 10 : 2 ))
+$sim twelve-rivers --players mcts:secs=1,greedy,greedy,greedy --games "$mcts_games" --seed 3 \
+  --out "$out/ladder-12r-mcts-greedy-4p.json"
+$sim the-river --players mcts:secs=1,greedy --games "$mcts_games" --seed 3 \
+  --out "$out/ladder-river-mcts-greedy-2p.json"
+$sim the-river --players mcts:secs=1,greedy,greedy,greedy --games "$mcts_games" --seed 3 \
+  --out "$out/ladder-river-mcts-greedy-4p.json"
