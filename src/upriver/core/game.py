@@ -86,6 +86,8 @@ class Game:
     state: Any
     history: list[tuple[int, str]] = field(default_factory=list)
     _legal: tuple[list[str], list[Any]] | None = field(default=None, repr=False)
+    # The seat a determinised copy was made for: its hidden parts are already resampled.
+    _observer: int | None = field(default=None, repr=False)
 
     @property
     def game_id(self) -> str:
@@ -145,7 +147,11 @@ class Game:
         may know; used by bots on determinised copies. Games without one value the score lead."""
         evaluate = getattr(self.rules, "evaluate", None)
         if evaluate is not None:
-            return float(evaluate(self.state, seat))
+            # On the real game, judge a determinised copy, so the value cannot carry what the
+            # seat may not see; a copy already determinised for this seat is used as it is.
+            state = self.state if self._observer == seat else self.rules.determinize(
+                self.state, seat, 0)
+            return float(evaluate(state, seat))
         scores = self.scores()
         return float(scores[seat] - max(s for i, s in enumerate(scores) if i != seat))
 
@@ -157,6 +163,7 @@ class Game:
         twin.state = self.state.copy()
         twin.history = self.history.copy()
         twin._legal = self._legal
+        twin._observer = self._observer
         return twin
 
     def determinize(self, seat: int, seed: int) -> Game:
@@ -166,6 +173,7 @@ class Game:
         twin = self.clone()
         twin.state = self.rules.determinize(self.state, seat, seed)
         twin._legal = None
+        twin._observer = seat
         return twin
 
     def to_json(self) -> str:

@@ -22,7 +22,8 @@ def cleanup(st: State) -> None:
         st.framed_new[seat] = 0
         st.claims[seat] = 0  # RV-CLEAN-09
     st.spot_occ = [-1] * len(st.spot_occ)
-    if st.triggered:  # RV-END-05, -06: this was the last round
+    limit = st.cfg.round_limit
+    if st.triggered or (limit and st.round >= limit):  # RV-END-05, -06: the last round
         finish(st)
         return
     st.round += 1

@@ -184,6 +184,20 @@ def _build(d: dict[str, Any], where: str, override: str) -> Components:
             int(b["token_spots"]), int(b["pioneer_spot"]) - 1,
         )
     colours = tuple(d["colours"])
+    if len(colours) < 4:
+        raise _fail(where, "there must be 4 player colours")
+    for b in boards.values():
+        if not 0 <= b.pioneer_spot < b.token_spots or not all(0 <= f < n for f in b.framed):
+            raise _fail(where, f"board {b.colour}: pioneer spot or framed spaces out of range")
+    for key in ("stock", "terrain_display", "building_display", "end_tokens"):
+        if any(p not in _by_players(d[key]) for p in (2, 3, 4)):
+            raise _fail(where, f"[{key}] needs an entry for 2, 3 and 4 players")
+    if len(d["tokens"]["two_dots"]) != len(d["tokens"]["values"]):
+        raise _fail(where, "tokens.values and tokens.two_dots must have the same length")
+    box = [int(x) for x in d["stock"]["box"]]
+    if any(int(v) > b for k, row in _by_players(d["stock"]).items() for v, b in zip(
+            row, box, strict=True)):
+        raise _fail(where, "an island cannot start with more resources than the box holds")
     for c in colours:
         for side in ("2", "34"):
             if (c, side) not in boards:

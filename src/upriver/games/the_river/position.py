@@ -5,7 +5,8 @@ stack, buildings in the deck, resources on the islands, tokens in their piles)::
 
     players = 3
     first_player = 0          # the pawn's holder (default 0)
-    to_move = 1               # whose turn it is (default: the first player)
+    to_move = 1               # whose turn it is (default: the first player, or the next
+                              # seat clockwise with a pioneer on its boat)
     round = 2
     step = "turn"             # "turn" (a turn begins) or "end" (game over, for scoring)
     seed = 7
@@ -13,8 +14,8 @@ stack, buildings in the deck, resources on the islands, tokens in their piles)::
     terrain_display = "T01 T02 T03"
     building_display = ["B01", "B02", "-", "B04"]   # "-": an empty slot
 
-    [spots]                   # single spots already taken this round
-    "wood 1" = 2
+    [spots]                   # single spots already taken this round (the pawn's holder
+    "wood 1" = 2              # is first_player, whoever took its spot)
 
     [[seat]]                  # one table per seat, in seat order
     resources = "wood wood stone food"
@@ -121,6 +122,8 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
         st.reserved[s] = [building(w) for w in _words(table.get("reserved", []), where)]
         st.built[s] = [building(w) for w in _words(table.get("built", []), where)]
         st.tokens[s] = []
+        if len(table.get("tokens", [])) > cfg.boards[s].token_spots:
+            raise BadPosition(f"{where}: a river board has {cfg.boards[s].token_spots} token spots")
         for value in table.get("tokens", []):
             match = [t for t in piles if comp.token_values[t] == int(value)]
             if not match:
@@ -140,8 +143,10 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
         ids = [spot.id for spot in cfg.spots]
         if name not in ids or cfg.spots[ids.index(name)].unlimited:
             raise BadPosition(f"{name!r} is not a single spot on this side of the board")
-        st.spot_occ[ids.index(name)] = int(seat)
-        st.on_board[int(seat)] += 1
+        if not isinstance(seat, int) or not 0 <= seat < p:
+            raise BadPosition(f"spot {name!r}: seat must be 0..{p - 1}")
+        st.spot_occ[ids.index(name)] = seat
+        st.on_board[seat] += 1
     for s in range(p):
         st.refresh_board(s)
     for s in range(p):
@@ -171,10 +176,15 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
     st.deck = [b for b in range(len(comp.buildings)) if b not in used_buildings]
     rng.shuffle(st.deck)
     if "building_display" not in d:
-        st.bdisplay = [st.deck.pop() for _ in range(comp.building_display[p])]
+        st.bdisplay = [st.deck.pop() if st.deck else -1 for _ in range(comp.building_display[p])]
+    for s in range(p):  # an end already reached is an end already triggered
+        if st.tiles_placed(s) == n or len(st.tokens[s]) >= comp.end_tokens[p]:
+            st.triggered = 1
     step = d.get("step", "turn")
     if step == "turn":
         st.turn_seat = int(d.get("to_move", st.first_player))
+        if not 0 <= st.turn_seat < p or ("to_move" in d and st.boat[st.turn_seat] == 0):
+            raise BadPosition(f"to_move = {st.turn_seat}: that seat has no pioneer on its boat")
         turns.begin_turn(st)
         if st.stage != TURN:
             raise BadPosition("nobody has a pioneer on their boat")

@@ -60,6 +60,10 @@ OPTIONS = {
     "column_pair_requires_adjacency": Option(
         False, (False, True), "a column's two matching tiles must be next to each other"
     ),
+    "round_limit": Option(
+        50, (), "the game ends after this round even if nothing triggered the end "
+        "(the rulebook has none; only a table that stalls forever reaches it; 0: no limit)",
+    ),
     "resource_points": Option(
         "none", ("none", "1 per resource", "1 per 3 resources"),
         "points for resources left at the end",
@@ -80,6 +84,7 @@ def make_config(players: int, options: dict[str, Any]) -> Config:
         meadow_in_columns=options["meadow_counts_for_columns"],
         adjacent_pairs=options["column_pair_requires_adjacency"],
         resource_points=options["resource_points"],
+        round_limit=options["round_limit"],
     )
 
 

@@ -19,10 +19,10 @@ def new_state(cfg: Config, seed: int) -> State:
     st.rng.shuffle(st.stack)  # RV-SETUP-03
     st.tile_discard = []
     st.tiles_out = []
-    st.display = [st.stack.pop() for _ in range(p + 1)]  # RV-SETUP-04: N+1 setup tiles
+    st.display = [st.stack.pop() for _ in range(min(p + 1, len(st.stack)))]  # RV-SETUP-04
     st.deck = list(range(len(comp.buildings)))
     st.rng.shuffle(st.deck)  # RV-SETUP-05
-    st.bdisplay = [st.deck.pop() for _ in range(comp.building_display[p])]
+    st.bdisplay = [st.deck.pop() if st.deck else -1 for _ in range(comp.building_display[p])]
     in_use = [i for i in range(len(comp.token_values)) if p > 2 or comp.token_two_dots[i]]
     st.tokens_out = [i for i in range(len(comp.token_values)) if i not in in_use]  # RV-SETUP-10
     # RV-SETUP-11: zeros in the right pile; the rest in the left pile, highest on top (the end).
@@ -78,6 +78,7 @@ def after_prelim_pick(st: State) -> None:
         st.seat = st.prelim_order[0]
         return
     st.tiles_out.extend(st.display)  # RV-PRELIM-03: the last setup tile leaves the game
+    st.framed_new = [0] * st.num_players  # only spaces covered during a round settle pioneers
     st.display = []
     turns.refill_terrain(st)  # RV-PRELIM-05
     turns.begin_round(st)

@@ -39,6 +39,7 @@ class Config:
     meadow_in_columns: bool
     adjacent_pairs: bool
     resource_points: str
+    round_limit: int = 0  # 0: none
 
 
 LISTS = (

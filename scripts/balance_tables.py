@@ -1,0 +1,89 @@
+"""Print the markdown tables of docs/balance.md from the JSON files of scripts/balance-study.sh.
+
+Usage: .venv/bin/python scripts/balance_tables.py balance/
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+
+def _load(folder: Path, name: str) -> dict | None:
+    path = folder / f"{name}.json"
+    return json.loads(path.read_text()) if path.exists() else None
+
+
+def _ci(row: dict) -> str:
+    low, high = row["win_rate_ci95"]
+    return f"{row['win_rate']:.3f} ({low:.3f}-{high:.3f})"
+
+
+def seat_advantage(folder: Path) -> None:
+    print("| game | players | games | win rate by turn position (95% CI) | mean score | "
+          "decisions/game |")
+    print("|---|---|---|---|---|---|")
+    for label, prefix in (("12 Rivers (current)", "12r-current"), ("12 Rivers (2022)", "12r-2022"),
+                          ("The River", "river")):
+        for players in (2, 3, 4):
+            d = _load(folder, f"{prefix}-{players}p")
+            if not d:
+                continue
+            positions = "; ".join(f"{t['position']}. {_ci(t)}" for t in d["turn_positions"])
+            mean = sum(s["mean_score"] for s in d["seats"]) / len(d["seats"])
+            print(f"| {label} | {players} | {d['games']} | {positions} | {mean:.1f} | "
+                  f"{d['game_length']['mean_decisions']:.0f} |")
+
+
+def editions(folder: Path) -> None:
+    print("| players | edition | mean score | score sd | decisions/game | first seat win rate |")
+    print("|---|---|---|---|---|---|")
+    for players in (2, 3, 4):
+        for edition in ("current", "2022"):
+            d = _load(folder, f"12r-{edition}-{players}p")
+            if not d:
+                continue
+            scores = [s for r in d["results"] for s in r["scores"]]
+            mean = sum(scores) / len(scores)
+            sd = (sum((s - mean) ** 2 for s in scores) / (len(scores) - 1)) ** 0.5
+            print(f"| {players} | {edition} | {mean:.1f} | {sd:.1f} | "
+                  f"{d['game_length']['mean_decisions']:.0f} | {_ci(d['turn_positions'][0])} |")
+
+
+def components(folder: Path, name: str, top: int = 8) -> None:
+    d = _load(folder, name)
+    if not d:
+        return
+    rows = d["components"]
+    print(f"Most and least winning components in `{name}` (baseline {1 / len(d['players']):.3f}):")
+    print()
+    print("| component | held | win rate (95% CI) | lift |")
+    print("|---|---|---|---|")
+    for c in rows[:top] + rows[-top:]:
+        print(f"| {c['component']} | {c['held']} | {_ci(c)} | {c['lift']:.2f} |")
+    print()
+
+
+def ladder(folder: Path) -> None:
+    print("| match | games | win rate of the first bot (95% CI) | mean score |")
+    print("|---|---|---|---|")
+    for name in ("ladder-12r-greedy-random-4p", "ladder-river-greedy-random-2p",
+                 "ladder-river-greedy-random-4p", "ladder-12r-mcts-greedy-4p",
+                 "ladder-river-mcts-greedy-2p", "ladder-river-mcts-greedy-4p"):
+        d = _load(folder, name)
+        if d:
+            first = d["seats"][0]
+            print(f"| {d['game']}: {', '.join(d['players'])} | {d['games']} | {_ci(first)} | "
+                  f"{first['mean_score']:.1f} |")
+
+
+if __name__ == "__main__":
+    here = Path(sys.argv[1] if len(sys.argv) > 1 else "balance")
+    seat_advantage(here)
+    print()
+    editions(here)
+    print()
+    for game in ("12r-current-4p", "12r-2022-4p", "river-4p"):
+        components(here, game)
+    ladder(here)
