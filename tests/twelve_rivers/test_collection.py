@@ -405,7 +405,7 @@ def test_marker_with_no_pearls_collects_nothing_and_returns_to_the_track() -> No
         [spaces]
         "R1-02 space 1" = 0
         "R1-03 space 1" = 0
-        "R4-B space 1" = 1
+        "R4-A space 1" = 1
         """
     )
     # River 2 is empty: the R1-02 marker is skipped and lands on space 12 first.

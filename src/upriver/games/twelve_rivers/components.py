@@ -307,6 +307,8 @@ def _build(d: dict[str, Any], where: str, override: str) -> Components:
     starts = sorted(t.start for t in tiles if t.start)
     if starts not in ([], [1, 2, 3, 4]):
         raise _fail(where, "starting Markaya must be numbered 1 to 4 (or absent)")
+    if _int(d, "track_spaces", where, 1) < _int(d, "markers_per_player", where, 1) * 4:
+        raise _fail(where, "the turn-order track must hold every marker of 4 players")
     index = {t.id: i for i, t in enumerate(tiles)}
     if len(index) != len(tiles):
         raise _fail(where, "Markaya ids must be unique")

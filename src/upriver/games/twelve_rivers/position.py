@@ -203,6 +203,11 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
     if min(st.bag) < 0:
         c = min(range(5), key=lambda i: st.bag[i])
         raise BadPosition(f"position uses more {COLOURS[c]} pearls than the game has")
+    if d.get("step") != "end" and sum(st.bag) < comp.rivers_per_player * p * (comp.rounds - rnd):
+        raise BadPosition("the bag holds too few pearls for the rounds still to come")
+    for s in range(p):
+        if sum(st.alpaca[s * 5 : s * 5 + 5]) > comp.alpaca_capacity:
+            raise BadPosition(f"seat {s}: an alpaca holds at most {comp.alpaca_capacity} pearls")
 
     # Cards: hands, display and discard; the rest shuffled into the draw pile.
     st.discard = _counts(cards, d.get("discard", ""), "discard")
@@ -218,8 +223,9 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
             raise BadPosition(f"position uses more {cards[k]} cards than the game has")
     st.deck = [k for k in range(5) for _ in range(left[k])]
     rng.shuffle(st.deck)
-    if "card_display" not in d:
-        supply.refill_display(st)
+    if len(st.display) > comp.card_display:
+        raise BadPosition(f"the card display holds at most {comp.card_display} cards")
+    supply.refill_display(st)  # a short or three-of-a-kind display is dealt with as in play
 
     # Fairies: held and on sites; the rest face down (supply) or unseen in the box.
     st.sites = [0] * len(st.sites)
@@ -269,6 +275,8 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
     for name, seat in d.get("spaces", {}).items():
         if name not in comp.space_names:
             raise BadPosition(f"unknown space {name!r}")
+        if not cfg.in_play[comp.space_names.index(name)]:
+            raise BadPosition(f"space {name!r} is not in play with {p} players")
         if not isinstance(seat, int) or not 0 <= seat < p:
             raise BadPosition(f"space {name!r}: seat must be 0..{p - 1}")
         st.occ[comp.space_names.index(name)] = seat
@@ -302,6 +310,8 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
     elif step == "collect":
         collection.start(st)
     elif step == "deliver":
+        if any(s >= 0 for s in st.occ):
+            raise BadPosition("step 'deliver' comes after every marker is back on the track")
         delivery.start(st)
     elif step == "end":
         st.stage = OVER

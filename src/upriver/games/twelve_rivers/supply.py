@@ -19,12 +19,15 @@ MAX_RESHUFFLES = 50
 
 
 def discard_card(st: State, seat: int, kind: int) -> None:
-    """A card leaves a hand face up onto the discard pile (payment or pair)."""
+    """A card leaves a hand face up onto the discard pile (payment or pair). A display left
+    short because every pile was empty (TR-RULING-13) fills up again as soon as cards exist."""
     i = seat * 5 + kind
     st.hands[i] -= 1
     st.discard[kind] += 1
     if st.known[i] > 0:  # what others know was in the hand can only shrink
         st.known[i] -= 1
+    if len(st.display) < st.cfg.comp.card_display:
+        refill_display(st)
 
 
 def use_fairy(st: State, seat: int, kind: int) -> None:
