@@ -25,6 +25,7 @@ class RulesBase:
     position: Any  # module with parse(text, make_config)
     evaluation: Any  # module with evaluate(state, seat)
     render: Any  # module with text(view)
+    svg: Any  # module with render(view): the board as SVG with clickable legal targets
 
     def make_config(self, players: int, options: dict[str, Any]) -> Any:
         raise NotImplementedError
@@ -78,3 +79,7 @@ class RulesBase:
     def render_text(self, view: dict[str, Any]) -> str:
         """The view as text for the terminal (``upriver play``, ``upriver replay``)."""
         return str(self.render.text(view))
+
+    def render_svg(self, view: dict[str, Any]) -> str:
+        """The view as SVG; elements a legal action names carry ``data-action`` (web app)."""
+        return str(self.svg.render(view))

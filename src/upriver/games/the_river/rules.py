@@ -11,7 +11,7 @@ from typing import Any
 
 from upriver.core.game import Option
 from upriver.core.rules_base import RulesBase
-from upriver.games.the_river import evaluation, position, render, scoring, setup, turns
+from upriver.games.the_river import evaluation, position, render, scoring, setup, svg, turns
 from upriver.games.the_river import view as views
 from upriver.games.the_river.components import load
 from upriver.games.the_river.state import (
@@ -103,6 +103,7 @@ class TheRiver(RulesBase):
     position = position
     evaluation = evaluation
     render = render
+    svg = svg
 
     def make_config(self, players: int, options: dict[str, Any]) -> Config:
         return make_config(players, options)

@@ -22,6 +22,7 @@ from upriver.games.twelve_rivers import (
     preparation,
     render,
     scoring,
+    svg,
 )
 from upriver.games.twelve_rivers import view as views
 from upriver.games.twelve_rivers.components import COLOURS, load
@@ -147,6 +148,7 @@ class TwelveRivers(RulesBase):
     position = position
     evaluation = evaluation
     render = render
+    svg = svg
 
     def make_config(self, players: int, options: dict[str, Any]) -> Config:
         return make_config(players, options)

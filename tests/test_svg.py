@@ -1,0 +1,61 @@
+"""Board drawings for the web: well-formed SVG whose clickable targets are exactly legal
+actions of the seat that sees it, drawn only from that seat's view."""
+
+from __future__ import annotations
+
+import random
+import xml.etree.ElementTree as ET
+from typing import Any
+
+import pytest
+
+import upriver
+from upriver.core.registry import rules_for
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def targets(svg: str) -> list[str]:
+    root = ET.fromstring(svg)
+    return [e.attrib["data-action"] for e in root.iter() if "data-action" in e.attrib]
+
+
+@pytest.mark.parametrize("game_id", upriver.games())
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_drawn_target_is_a_legal_action_of_the_viewer(game_id: str, players: int) -> None:
+    rules: Any = rules_for(game_id)
+    drawn = 0
+    for seed in range(3):
+        g = upriver.new_game(game_id, players=players, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            seat = g.to_move
+            view = g.view(seat)
+            svg = rules.render_svg(view)
+            found = targets(svg)
+            assert set(found) <= set(view["legal_actions"])
+            drawn += len(found)
+            for other in [None, *range(players)]:
+                if other != seat:
+                    assert targets(rules.render_svg(g.view(other))) == []
+            g.play(rng.choice(g.legal_actions()))
+        assert ET.fromstring(rules.render_svg(g.view(None))).tag == SVG + "svg"
+    assert drawn > 100
+
+
+def test_twelve_rivers_placements_are_all_clickable() -> None:
+    rules: Any = rules_for("twelve-rivers")
+    g = upriver.new_game("twelve-rivers", players=4, seed=1)
+    view = g.view(g.to_move)
+    places = {a for a in view["legal_actions"] if a.startswith("place ")}
+    assert places and places <= set(targets(rules.render_svg(view)))
+
+
+def test_the_river_claims_and_islands_are_clickable() -> None:
+    rules: Any = rules_for("the-river")
+    g = upriver.new_game("the-river", players=3, seed=1)
+    while g.view(None)["round"] == 1 and g.legal_actions()[0].startswith("take starting"):
+        g.play(g.legal_actions()[0])
+    view = g.view(g.to_move)
+    wanted = {a for a in view["legal_actions"] if a.startswith(("claim ", "produce "))}
+    assert wanted and wanted <= set(targets(rules.render_svg(view)))
