@@ -2,7 +2,8 @@
 # Reproduce the figures of docs/balance.md: seat advantage per game and player count (greedy
 # self-play), the two 12 Rivers editions side by side on the same bots and seeds, and the bot
 # ladder (greedy against random, MCTS against greedy). Results go to ${OUT:-balance}/.
-# Usage: scripts/balance-study.sh [GAMES] (default 200; the MCTS rows use GAMES/10).
+# Usage: scripts/balance-study.sh [GAMES] (default 200). The MCTS rows (a second per decision)
+# play MCTS_GAMES games, default GAMES/10: MCTS_GAMES=200 takes about 8 hours on two cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 games=${1:-200}
@@ -24,7 +25,7 @@ $sim the-river --players greedy,random --games "$games" --seed 2 \
   --out "$out/ladder-river-greedy-random-2p.json"
 $sim the-river --players greedy,random,random,random --games "$games" --seed 2 \
   --out "$out/ladder-river-greedy-random-4p.json"
-mcts_games=$(( games / 10 > 2 ? games / 10 : 2 ))
+mcts_games=${MCTS_GAMES:-$(( games / 10 > 2 ? games / 10 : 2 ))}
 $sim twelve-rivers --players mcts:secs=1,greedy,greedy,greedy --games "$mcts_games" --seed 3 \
   --out "$out/ladder-12r-mcts-greedy-4p.json"
 $sim the-river --players mcts:secs=1,greedy --games "$mcts_games" --seed 3 \
