@@ -35,3 +35,24 @@ def position_of(game_id: str, text: str) -> Game:
 
 def new_of(game_id: str, players: int, seed: int, **options: Any) -> Game:
     return upriver.new_game(game_id, players=players, seed=seed, **options)
+
+
+def current(game: Game) -> dict[str, Any]:
+    """The view of the seat that must decide now."""
+    seat = game.to_move
+    assert seat is not None
+    return game.view(seat)
+
+
+def deliveries(game: Game) -> list[str]:
+    """The delivery actions on offer, sorted."""
+    return sorted(a for a in game.legal_actions() if a.startswith("deliver "))
+
+
+def pearls_on(game: Game, seat: int, tile: str) -> list[str | None]:
+    """The pearls on each spot of one of a seat's Markaya (12 Rivers)."""
+    for entry in seat_view(game, seat)["markaya"]:
+        if entry["id"] == tile:
+            pearls: list[str | None] = entry["pearls"]
+            return pearls
+    raise AssertionError(f"seat {seat} has no tile {tile}")

@@ -10,10 +10,9 @@ R4-A, which feeds R5, which feeds the sea. With 2 players rivers 1-6 are active.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
+from tests.game_helpers import current
 from tests.twelve_rivers.helpers import play, position, seat_view
 from upriver.core.game import Game
 
@@ -24,13 +23,6 @@ DELIVER_STEP = "deliver to Markaya"
 
 # The alpaca-card thresholds of TR-RULING-25.
 THRESHOLDS = {"white": 3, "purple": 3, "pink": 4, "blue": 4, "green": 4}
-
-
-def current(game: Game) -> dict[str, Any]:
-    """The view of the seat that must decide now."""
-    seat = game.to_move
-    assert seat is not None
-    return game.view(seat)
 
 
 def decline_all_river_markers(game: Game) -> list[tuple[int, str]]:

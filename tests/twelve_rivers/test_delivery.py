@@ -8,31 +8,11 @@ blue, blue, pink; M06 has green, green, green.
 
 from __future__ import annotations
 
-from typing import Any
-
+from tests.game_helpers import current, deliveries, pearls_on
 from tests.twelve_rivers.helpers import play, position, seat_view
-from upriver.core.game import Game
 
 RIVER_STEP = "collect pearls from the river"
 DELIVER_STEP = "deliver to Markaya"
-
-
-def current(game: Game) -> dict[str, Any]:
-    seat = game.to_move
-    assert seat is not None
-    return game.view(seat)
-
-
-def deliveries(game: Game) -> list[str]:
-    return sorted(a for a in game.legal_actions() if a.startswith("deliver "))
-
-
-def pearls_on(game: Game, seat: int, tile: str) -> list[str | None]:
-    for m in seat_view(game, seat)["markaya"]:
-        if m["id"] == tile:
-            pearls: list[str | None] = m["pearls"]
-            return pearls
-    raise AssertionError(f"seat {seat} has no Markaya {tile}")
 
 
 def test_delivery_comes_only_after_every_marker_is_back_on_the_track() -> None:

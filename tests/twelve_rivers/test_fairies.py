@@ -9,31 +9,15 @@ M11 (blue, green, pink) scores 2 per unused fairy.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
+from tests.game_helpers import current, pearls_on
 from tests.twelve_rivers.helpers import play, position, seat_view
-from upriver.core.game import Game
 
 RIVER_STEP = "collect pearls from the river"
 SEA_STEP = "collect pearls from the sea"
 DELIVER_STEP = "deliver to Markaya"
 EARTH_STEP = "earth fairy: move pearls"
-
-
-def current(game: Game) -> dict[str, Any]:
-    seat = game.to_move
-    assert seat is not None
-    return game.view(seat)
-
-
-def pearls_on(game: Game, seat: int, tile: str) -> list[str | None]:
-    for m in seat_view(game, seat)["markaya"]:
-        if m["id"] == tile:
-            pearls: list[str | None] = m["pearls"]
-            return pearls
-    raise AssertionError(f"seat {seat} has no Markaya {tile}")
 
 
 # --- Fairies in general (TR-FAIRY-01, TR-FAIRY-02) ------------------------------------------------

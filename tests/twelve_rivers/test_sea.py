@@ -6,8 +6,7 @@ Board model T1 (TR-RULING-02/03): R5, the final river stretch, flows into the se
 
 from __future__ import annotations
 
-from typing import Any
-
+from tests.game_helpers import current
 from tests.twelve_rivers.helpers import play, position, seat_view
 from upriver.core.game import Game
 
@@ -15,12 +14,6 @@ RIVER_STEP = "collect pearls from the river"
 SEA_STEP = "collect pearls from the sea"
 VILLAGE_STEP = "befriend a Markaya"
 DELIVER_STEP = "deliver to Markaya"
-
-
-def current(game: Game) -> dict[str, Any]:
-    seat = game.to_move
-    assert seat is not None
-    return game.view(seat)
 
 
 def takes(game: Game) -> list[str]:

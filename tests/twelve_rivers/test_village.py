@@ -8,8 +8,7 @@ The Markaya used are the placeholder tiles of data/markaya.toml (TR-RULING-08): 
 
 from __future__ import annotations
 
-from typing import Any
-
+from tests.game_helpers import current
 from tests.twelve_rivers.helpers import play, position, seat_view
 from upriver.core.game import Game
 
@@ -22,12 +21,6 @@ DELIVER_STEP = "deliver to Markaya"
 
 DISPLAY = "M01 M02 M03 M04 M05 M19"
 TEN_INSTRUMENTS = " ".join(["instrument"] * 10)
-
-
-def current(game: Game) -> dict[str, Any]:
-    seat = game.to_move
-    assert seat is not None
-    return game.view(seat)
 
 
 def tiles(game: Game, seat: int) -> list[str]:

@@ -9,8 +9,7 @@ purple, white; V19 ("2 stars per unused fairy, at most 8") green, blue, pink, pi
 
 from __future__ import annotations
 
-from typing import Any
-
+from tests.game_helpers import current, pearls_on
 from tests.twelve_rivers_2022.helpers import play, position, seat_view
 from upriver.core.game import Game
 
@@ -18,20 +17,6 @@ PLACE_STEP = "place a family marker"
 PAY_STEP = "pay the placement cost"
 RIVER_STEP = "collect pearls from the river"
 DELIVER_STEP = "deliver to Markaya"
-
-
-def current(game: Game) -> dict[str, Any]:
-    seat = game.to_move
-    assert seat is not None
-    return game.view(seat)
-
-
-def pearls_on(game: Game, seat: int, tile: str) -> list[str | None]:
-    for entry in seat_view(game, seat)["markaya"]:
-        if entry["id"] == tile:
-            pearls: list[str | None] = entry["pearls"]
-            return pearls
-    raise AssertionError(f"seat {seat} has no villager tile {tile}")
 
 
 def camp(fairies: str, hand: int, site: str = "") -> Game:

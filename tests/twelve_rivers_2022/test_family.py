@@ -8,11 +8,10 @@ V04 (earth). Seat 0 is the fire tribe.
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 import upriver
+from tests.game_helpers import current
 from tests.twelve_rivers_2022.helpers import GAME, new, play, position, seat_view
 from upriver.core.game import Game
 
@@ -26,12 +25,6 @@ def family_position(text: str) -> Game:
 def both(text: str) -> tuple[Game, Game]:
     """The same position under the full 2022 rules and in Family Mode."""
     return position(text), family_position(text)
-
-
-def current(g: Game) -> dict[str, Any]:
-    seat = g.to_move
-    assert seat is not None
-    return g.view(seat)
 
 
 def test_family_mode_is_an_option_of_the_2022_rules_only() -> None:

@@ -9,33 +9,13 @@ purple, white; V08 green, blue, pink, purple, rainbow; V09 green, blue, pink, ra
 
 from __future__ import annotations
 
-from typing import Any
-
+from tests.game_helpers import current, deliveries, pearls_on
 from tests.twelve_rivers_2022.helpers import play, position, seat_view
-from upriver.core.game import Game
 
 PLACE_STEP = "place a family marker"
 RIVER_STEP = "collect pearls from the river"
 VILLAGE_STEP = "befriend a Markaya"
 DELIVER_STEP = "deliver to Markaya"
-
-
-def current(game: Game) -> dict[str, Any]:
-    seat = game.to_move
-    assert seat is not None
-    return game.view(seat)
-
-
-def deliveries(game: Game) -> list[str]:
-    return sorted(a for a in game.legal_actions() if a.startswith("deliver "))
-
-
-def pearls_on(game: Game, seat: int, tile: str) -> list[str | None]:
-    for entry in seat_view(game, seat)["markaya"]:
-        if entry["id"] == tile:
-            pearls: list[str | None] = entry["pearls"]
-            return pearls
-    raise AssertionError(f"seat {seat} has no villager tile {tile}")
 
 
 # A reward phase in progress: seat 0 has a river token at R1-01 (one green pearl stopped) and a

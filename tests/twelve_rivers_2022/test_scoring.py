@@ -37,6 +37,7 @@ from typing import Any
 import pytest
 
 import upriver
+from tests.game_helpers import current
 from tests.twelve_rivers_2022.helpers import new, play, position, seat_view
 from upriver.core.game import Game
 from upriver.games.twelve_rivers.components import DATA
@@ -74,12 +75,6 @@ def part(g: Game, category: str) -> list[int]:
 
 def rewards(g: Game) -> list[int]:
     return part(g, "villager rewards")
-
-
-def current(g: Game) -> dict[str, Any]:
-    seat = g.to_move
-    assert seat is not None
-    return g.view(seat)
 
 
 # --------------------------------------------------------------------------------------------
