@@ -7,7 +7,7 @@ from typing import Any
 from tests.game_helpers import new_of, play, position_of, seat_view, totals
 from upriver.core.game import Game
 
-__all__ = ["GAME", "new", "play", "position", "seat_view", "totals"]
+__all__ = ["GAME", "new", "placeable", "play", "position", "seat_view", "stretch_of", "totals"]
 GAME = "twelve-rivers"
 
 
@@ -18,3 +18,13 @@ def position(text: str) -> Game:
 
 def new(players: int = 4, seed: int = 0, **options: Any) -> Game:
     return new_of(GAME, players, seed, **options)
+
+
+def placeable(game: Game) -> list[str]:
+    """The spaces named by the legal "place ..." actions, in the order offered."""
+    return [a.removeprefix("place ") for a in game.legal_actions() if a.startswith("place ")]
+
+
+def stretch_of(space: str) -> str:
+    """"R2-1P space 1" -> "R2-1P"."""
+    return space.rsplit(" space ", 1)[0]

@@ -14,7 +14,15 @@ from pathlib import Path
 import pytest
 
 import upriver
-from tests.twelve_rivers.helpers import new, play, position, seat_view, totals
+from tests.twelve_rivers.helpers import (
+    new,
+    placeable,
+    play,
+    position,
+    seat_view,
+    stretch_of,
+    totals,
+)
 from upriver.games.twelve_rivers.components import COLOURS, INTROVERTED, OBJECTIVES, RAINBOW, load
 
 PEARLS = {"green": 17, "blue": 15, "pink": 13, "purple": 11, "white": 9}
@@ -55,15 +63,6 @@ def t1_rivers(stretch: str) -> set[int]:
     if stretch == "R4-B":
         return set(range(7, 13))
     return set(range(1, 13))
-
-
-def placeable(game: upriver.Game) -> list[str]:
-    """The spaces named by the legal "place ..." actions, in the order offered."""
-    return [a.removeprefix("place ") for a in game.legal_actions() if a.startswith("place ")]
-
-
-def stretch_of(space: str) -> str:
-    return space.rsplit(" space ", 1)[0]
 
 
 def tiles_toml(tiles: list[dict[str, object]]) -> str:

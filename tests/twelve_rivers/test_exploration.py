@@ -8,17 +8,9 @@ from collections import Counter
 import pytest
 
 import upriver
-from tests.twelve_rivers.helpers import play, position, seat_view
+from tests.twelve_rivers.helpers import placeable, play, position, seat_view, stretch_of
 
 THREE_CARDS = 'hand = "banner lantern instrument"'
-
-
-def placeable(game: upriver.Game) -> list[str]:
-    return [a.removeprefix("place ") for a in game.legal_actions() if a.startswith("place ")]
-
-
-def stretch_of(space: str) -> str:
-    return space.rsplit(" space ", 1)[0]
 
 
 def cost_of(game: upriver.Game, space: str) -> int:
