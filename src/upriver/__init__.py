@@ -29,6 +29,8 @@ __all__ = [
     "games",
     "load_game",
     "new_game",
+    "render_svg",
+    "render_text",
 ]
 
 
@@ -78,3 +80,15 @@ def from_position(game_id: str, text: str) -> Game:
     rules = rules_for(game_id)
     state, options = rules.from_position(text)
     return Game(rules, state.num_players, options, state)
+
+
+def render_svg(game_id: str, view: dict[str, Any]) -> str:
+    """A seat's view drawn as SVG; each legal target of that seat carries ``data-action``."""
+    rules: Any = rules_for(game_id)
+    return str(rules.render_svg(view))
+
+
+def render_text(game_id: str, view: dict[str, Any]) -> str:
+    """A seat's view as text for the terminal."""
+    rules: Any = rules_for(game_id)
+    return str(rules.render_text(view))

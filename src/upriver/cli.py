@@ -44,7 +44,7 @@ class FriendlyGroup(click.Group):
 
 @click.group(cls=FriendlyGroup)
 def cli() -> None:
-    """Play, replay and measure upriver games."""
+    """Play, replay, serve and measure upriver games."""
 
 
 def main() -> None:
@@ -508,6 +508,24 @@ def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, back
         from upriver.sim.report import write_report
 
         click.echo(f"report: {write_report(summary, report)}")
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option("--db", default=None, metavar="URL",
+              help="database URL (default: SQLite in the user's data folder), "
+                   "e.g. postgresql://user:password@localhost/upriver")
+@click.option("--bot-delay", type=click.FloatRange(0, 10), default=0.4, show_default=True,
+              help="seconds a bot waits before each decision, so people can follow")
+@click.option("--bot-workers", type=click.IntRange(0, 64), default=None,
+              help="processes for bot decisions (default: all cores but one; 0: a thread)")
+def serve(host: str, port: int, db: str | None, bot_delay: float,
+          bot_workers: int | None) -> None:
+    """Start the web app and print its address."""
+    from upriver.server import serve as run_server
+
+    run_server(host, port, db, bot_delay=bot_delay, bot_workers=bot_workers)
 
 
 if __name__ == "__main__":  # pragma: no cover

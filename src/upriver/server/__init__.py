@@ -1,0 +1,28 @@
+"""The web app (``upriver serve``): play in the browser against friends and bots."""
+
+from __future__ import annotations
+
+import uvicorn
+
+from upriver.server.app import create_app
+from upriver.server.store import default_url
+
+__all__ = ["create_app", "serve"]
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
+          bot_delay: float = 0.4, bot_workers: int | None = None) -> None:
+    """Run the web app until interrupted; prints the address to open."""
+    url = db or default_url()
+    app = create_app(url, bot_delay=bot_delay, bot_workers=bot_workers)
+    shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
+    print(f"upriver is serving on http://{shown}:{port}/  (games kept in {_safe(url)})",
+          flush=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def _safe(url: str) -> str:
+    """The URL without its password, for printing."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).render_as_string(hide_password=True)

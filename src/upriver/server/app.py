@@ -1,0 +1,227 @@
+"""The web app: pages, a JSON API and a WebSocket per open game page.
+
+Routes::
+
+    GET  /                              the lobby: games in progress and finished, a new game
+    GET  /games/{id}[?seat=N&token=T]   a game page: a seat's own page, or a spectator's
+    GET  /games/{id}/replay             step through a finished game
+    GET  /api/catalog                   games, their player counts and options, bot levels
+    GET  /api/games                     the lobby as JSON
+    POST /api/games                     create a game -> its id, host token and seat tokens
+    GET  /api/games/{id}[?seat&token]   what that page shows (view, SVG, legal actions, log)
+    POST /api/games/{id}/actions        {"seat", "token", "action", "ply"}
+    POST /api/games/{id}/undo           {"seat", "token", "ply"}
+    POST /api/games/{id}/seats/{n}/bot  {"token", "agent"}: hand a seat to a bot
+    GET  /api/games/{id}/replay/{step}  the public view after ``step`` decisions (finished games)
+    WS   /api/games/{id}/live[?seat&token]  the page's payload after every change
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+import upriver
+from upriver.server.bots import LEVELS, BotPool
+from upriver.server.host import SERVER_ONLY_OPTIONS, Host, Refused, replay
+from upriver.server.store import Store
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 16_384
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def api(handler: Callable[[Host, Request], Awaitable[Any]]) -> Handler:
+    """A JSON endpoint: refusals become ``{"error": "..."}`` with their status."""
+
+    async def endpoint(request: Request) -> Response:
+        host: Host = request.app.state.host
+        try:
+            return JSONResponse(await handler(host, request))
+        except Refused as err:
+            return JSONResponse({"error": err.message}, status_code=err.status)
+
+    return endpoint
+
+
+async def body_of(request: Request) -> Any:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise Refused(413, f"request body over {MAX_BODY} bytes")
+    try:
+        return json.loads(raw)
+    except ValueError:
+        raise Refused(400, "the request body is not JSON") from None
+
+
+def seat_query(request: HTTPConnection) -> tuple[Any, Any]:
+    """``?seat=N&token=T`` as (int or the raw text, token); both absent for a spectator."""
+    seat: Any = request.query_params.get("seat")
+    token = request.query_params.get("token")
+    if seat is not None:
+        try:
+            seat = int(seat)
+        except ValueError:
+            raise Refused(400, f"seat must be a number, not {seat!r}") from None
+    return seat, token
+
+
+@api
+async def catalog(host: Host, request: Request) -> Any:
+    return {
+        "games": {
+            gid: {
+                "name": info["name"],
+                "players": info["players"],
+                "options": {k: v for k, v in info["options"].items()
+                            if k not in SERVER_ONLY_OPTIONS and v["choices"]},
+            }
+            for gid in upriver.games() for info in [upriver.game_info(gid)]
+        },
+        "bots": LEVELS,
+    }
+
+
+@api
+async def list_games(host: Host, request: Request) -> Any:
+    return {"games": host.lobby()}
+
+
+@api
+async def create_game(host: Host, request: Request) -> Any:
+    return host.create(await body_of(request))
+
+
+@api
+async def show_game(host: Host, request: Request) -> Any:
+    live = await host.get(request.path_params["id"])
+    seat, token = seat_query(request)
+    return host.payload(live, host.seat_for(live, seat, token))
+
+
+@api
+async def act(host: Host, request: Request) -> Any:
+    return await host.act(request.path_params["id"], await body_of(request))
+
+
+@api
+async def undo(host: Host, request: Request) -> Any:
+    return await host.undo(request.path_params["id"], await body_of(request))
+
+
+@api
+async def hand_to_bot(host: Host, request: Request) -> Any:
+    return await host.hand_to_bot(request.path_params["id"], request.path_params["seat"],
+                                  await body_of(request))
+
+
+@api
+async def replay_step(host: Host, request: Request) -> Any:
+    live = await host.get(request.path_params["id"])
+    if not live.game.is_over:
+        raise Refused(409, "replays open once the game is over")
+    step = request.path_params["step"]
+    total = len(live.record.moves)
+    if not 0 <= step <= total:
+        raise Refused(404, f"step must be from 0 to {total}")
+    game = replay(live.record, step)
+    view = game.view(None)
+    out: dict[str, Any] = {
+        "id": live.record.id, "game": live.record.game, "step": step, "total": total,
+        "view": view, "svg": upriver.render_svg(live.record.game, view),
+        "log": [[s, a] for s, a in game.history],
+        "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "name": s.name}
+                  for s in live.record.seats],
+    }
+    if game.is_over:
+        out.update(scores=game.scores(), breakdown=game.score_breakdown(),
+                   winners=game.winners())
+    return out
+
+
+async def live_updates(websocket: WebSocket) -> None:
+    """Send the page's payload now and after every change, until the page closes."""
+    host: Host = websocket.app.state.host
+    await websocket.accept()
+    try:
+        live = await host.get(websocket.path_params["id"])
+        seat, token = seat_query(websocket)
+        who = host.seat_for(live, seat, token)
+    except Refused as err:
+        await websocket.send_json({"error": err.message})
+        await websocket.close(code=4000 + err.status)
+        return
+    queue = host.watch(live, who)
+    receiving = asyncio.ensure_future(websocket.receive())
+    try:
+        while True:
+            sending = asyncio.ensure_future(queue.get())
+            done, _ = await asyncio.wait({sending, receiving},
+                                         return_when=asyncio.FIRST_COMPLETED)
+            if receiving in done:
+                sending.cancel()
+                if receiving.result()["type"] == "websocket.disconnect":
+                    return
+                receiving = asyncio.ensure_future(websocket.receive())
+                continue
+            await websocket.send_json(sending.result())
+    except (WebSocketDisconnect, RuntimeError):
+        return
+    finally:
+        receiving.cancel()
+        host.unwatch(live, queue)
+
+
+def page(name: str) -> Handler:
+    async def endpoint(request: Request) -> Response:
+        return FileResponse(STATIC / name, media_type="text/html")
+
+    return endpoint
+
+
+def create_app(db: str | None = None, *, bot_delay: float = 0.4,
+               bot_workers: int | None = None) -> Starlette:
+    """The web app over the database at ``db`` (the user's SQLite file by default)."""
+    store = Store(db)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        host = Host(store, bot_delay=bot_delay, bots=BotPool(bot_workers))
+        app.state.host = host
+        await host.start()
+        try:
+            yield
+        finally:
+            await host.stop()
+            store.close()
+
+    routes = [
+        Route("/", page("lobby.html")),
+        Route("/games/{id}", page("game.html")),
+        Route("/games/{id}/replay", page("replay.html")),
+        Route("/api/catalog", catalog),
+        Route("/api/games", list_games, methods=["GET"]),
+        Route("/api/games", create_game, methods=["POST"]),
+        Route("/api/games/{id}", show_game),
+        Route("/api/games/{id}/actions", act, methods=["POST"]),
+        Route("/api/games/{id}/undo", undo, methods=["POST"]),
+        Route("/api/games/{id}/seats/{seat:int}/bot", hand_to_bot, methods=["POST"]),
+        Route("/api/games/{id}/replay/{step:int}", replay_step),
+        WebSocketRoute("/api/games/{id}/live", live_updates),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.store = store
+    return app

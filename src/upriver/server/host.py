@@ -1,0 +1,470 @@
+"""The server's games: created, loaded, played, undone, watched and handed to bots.
+
+A game lives in the database as its setup and decisions, and in memory as a replayed
+``upriver`` game object while the server runs. Every change goes through one lock per game and
+is stored before anyone is told of it; what each watcher is sent is built from ``view(seat)``
+only, so no page can carry another seat's hidden information.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import upriver
+from upriver.core.game import Game
+from upriver.core.rng import derive_seed
+from upriver.server.bots import BotPool, check_agent
+from upriver.server.store import GameRecord, MoveRecord, SeatRecord, Stale, Store
+
+log = logging.getLogger("upriver.server")
+
+# Determinisations tried to tell whether a decision showed its seat something new.
+REVEAL_PROBES = 4
+# Options that name files on the server are not offered on the web.
+SERVER_ONLY_OPTIONS = {"components"}
+
+
+class Refused(Exception):
+    """A request that cannot be carried out; nothing was changed."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass
+class LiveGame:
+    """A stored game replayed in memory, with who is watching it."""
+
+    record: GameRecord
+    game: Game
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    watchers: dict[asyncio.Queue[dict[str, Any]], int | None] = field(default_factory=dict)
+    bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def ply(self) -> int:
+        return len(self.game.history)
+
+
+def replay(record: GameRecord, upto: int | None = None) -> Game:
+    """The game of ``record`` after its first ``upto`` decisions (all by default)."""
+    game = upriver.new_game(record.game, players=record.players, seed=record.seed,
+                            **record.options)
+    for move in record.moves[:upto]:
+        game.play(move.action)
+    return game
+
+
+def reveals(before: Game, action: str, seat: int, after: Game) -> bool:
+    """Whether ``action`` showed ``seat`` something it could not know before taking it.
+
+    The action is replayed on copies where everything the seat cannot see was resampled; if the
+    seat's view afterwards depends on which copy it was, the action uncovered hidden information
+    (a card drawn, a tile turned up) and may not be taken back.
+    """
+    seen = after.view(seat)
+    for probe in range(REVEAL_PROBES):
+        copy = before.determinize(seat, derive_seed(len(before.history), probe))
+        copy.play(action)
+        if copy.view(seat) != seen:
+            return True
+    return False
+
+
+class Host:
+    """All games of one server."""
+
+    def __init__(self, store: Store, *, bot_delay: float = 0.4, bots: BotPool | None = None,
+                 ) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.bots = bots or BotPool()
+        self.live: dict[str, LiveGame] = {}
+        self._loading = asyncio.Lock()
+
+    # ----- life of the server
+
+    async def start(self) -> None:
+        """Start the bot workers and let bots resume the games they were playing."""
+        self.bots.start()
+        for game_id in self.store.playing():
+            try:
+                self._schedule_bots(await self.get(game_id))
+            except Refused as err:
+                log.error("cannot resume game %s: %s", game_id, err.message)
+
+    async def stop(self) -> None:
+        for live in self.live.values():
+            if live.bot_task is not None:
+                live.bot_task.cancel()
+        for live in self.live.values():
+            if live.bot_task is not None:
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await live.bot_task
+        self.bots.stop()
+
+    # ----- creating and finding games
+
+    def create(self, spec: Any) -> dict[str, Any]:
+        """Create a game from a request body; returns its id, host token and seat links."""
+        game_id_, players, options, seat_specs, seed = _check_new_game(spec)
+        game = upriver.new_game(game_id_, players=players, seed=seed, **options)
+        record = GameRecord(
+            id=secrets.token_urlsafe(9), game=game_id_, options=game.options, players=players,
+            seed=seed, host_token=secrets.token_urlsafe(18), to_move=game.to_move)
+        for seat, (kind, agent, name) in enumerate(seat_specs):
+            record.seats.append(SeatRecord(seat, kind, agent, secrets.token_urlsafe(18), name))
+        self.store.create(record)
+        live = LiveGame(record, game)
+        self.live[record.id] = live
+        self._schedule_bots(live)
+        return {
+            "id": record.id,
+            "host_token": record.host_token,
+            "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "name": s.name,
+                       "token": s.token if s.kind == "human" else None}
+                      for s in record.seats],
+        }
+
+    async def get(self, game_id: str) -> LiveGame:
+        live = self.live.get(game_id)
+        if live is not None:
+            return live
+        async with self._loading:
+            live = self.live.get(game_id)
+            if live is None:
+                record = self.store.load(game_id)
+                if record is None:
+                    raise Refused(404, f"no game {game_id!r}")
+                try:
+                    game = replay(record)
+                except ValueError as err:
+                    raise Refused(500, f"game {game_id} cannot be replayed: {err}") from None
+                live = self.live[game_id] = LiveGame(record, game)
+        return live
+
+    def lobby(self) -> list[dict[str, Any]]:
+        out = []
+        for r in self.store.listing():
+            out.append({
+                "id": r.id, "game": r.game, "name": upriver.game_info(r.game)["name"],
+                "options": r.options, "players": r.players, "status": r.status,
+                "ply": r.ply, "to_move": r.to_move, "result": r.result,
+                "updated_at": r.updated_at.isoformat() if r.updated_at else None,
+                "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "name": s.name}
+                          for s in r.seats],
+            })
+        return out
+
+    # ----- who may do what
+
+    @staticmethod
+    def seat_for(live: LiveGame, seat: Any, token: Any) -> int | None:
+        """The seat a (seat, token) pair speaks for: ``None`` for a spectator."""
+        if seat is None and token is None:
+            return None
+        if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(token, str):
+            raise Refused(400, "seat must be a number and token a text")
+        if not 0 <= seat < live.record.players:
+            raise Refused(404, f"seat {seat} does not exist in this "
+                               f"{live.record.players}-player game")
+        if not hmac.compare_digest(live.record.seats[seat].token.encode(), token.encode()):
+            raise Refused(403, f"wrong token for seat {seat}")
+        return seat
+
+    # ----- what a seat is shown
+
+    def payload(self, live: LiveGame, seat: int | None) -> dict[str, Any]:
+        """Everything one page shows, from ``view(seat)`` and the public record only."""
+        game, record = live.game, live.record
+        view = game.view(seat)
+        over = game.is_over
+        mine = seat is not None and game.to_move == seat and record.seats[seat].kind == "human"
+        out: dict[str, Any] = {
+            "id": record.id,
+            "game": record.game,
+            "name": upriver.game_info(record.game)["name"],
+            "options": record.options,
+            "ply": live.ply,
+            "seat": seat,
+            "to_move": game.to_move,
+            "over": over,
+            "view": view,
+            "svg": upriver.render_svg(record.game, view),
+            "legal": game.legal_actions() if mine else [],
+            "log": [[s, a] for s, a in game.history],
+            "can_undo": seat is not None and self.can_undo(live, seat),
+            "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "name": s.name}
+                      for s in record.seats],
+        }
+        if over:
+            out["scores"] = game.scores()
+            out["breakdown"] = game.score_breakdown()
+            out["winners"] = game.winners()
+        return out
+
+    def can_undo(self, live: LiveGame, seat: int) -> bool:
+        """Undo is open while the last decision is this seat's, revealed nothing, and the
+        game is not over (the rulebooks' "take it back" courtesy, limited to what is fair)."""
+        moves = live.record.moves
+        return (bool(moves) and not live.game.is_over and moves[-1].seat == seat
+                and not moves[-1].revealed and live.record.seats[seat].kind == "human")
+
+    # ----- changing a game
+
+    async def act(self, game_id: str, body: Any) -> dict[str, Any]:
+        """A human seat's decision: ``{"seat", "token", "action", "ply"}``."""
+        seat, token, ply = _fields(body, "seat", "token", "ply")
+        action = body.get("action")
+        if not isinstance(action, str):
+            raise Refused(400, "action must be a text")
+        live = await self.get(game_id)
+        who = self.seat_for(live, seat, token)
+        assert who is not None
+        async with live.lock:
+            self._check_ply(live, ply)
+            if live.record.seats[who].kind != "human":
+                raise Refused(409, f"seat {who} is played by a bot")
+            if live.game.to_move != who:
+                raise Refused(409, _not_your_turn(live, who))
+            self._apply(live, who, action)
+        self._changed(live)
+        return self.payload(live, who)
+
+    async def undo(self, game_id: str, body: Any) -> dict[str, Any]:
+        """Take back the seat's own last decision: ``{"seat", "token", "ply"}``."""
+        seat, token, ply = _fields(body, "seat", "token", "ply")
+        live = await self.get(game_id)
+        who = self.seat_for(live, seat, token)
+        assert who is not None
+        async with live.lock:
+            self._check_ply(live, ply)
+            if not self.can_undo(live, who):
+                raise Refused(409, "nothing to undo: the last decision is not yours, revealed "
+                                   "something, or the game is over")
+            moves = live.record.moves[:-1]
+            game = replay(live.record, len(moves))
+            self.store.remove_last_move(game_id, live.ply, to_move=game.to_move)
+            live.record.moves = moves
+            live.game = game
+            if live.bot_task is not None:
+                live.bot_task.cancel()
+        self._changed(live)
+        return self.payload(live, who)
+
+    async def hand_to_bot(self, game_id: str, seat: Any, body: Any) -> dict[str, Any]:
+        """Give a seat to a bot: ``{"token", "agent"}``; the seat's own token or the host's."""
+        if not isinstance(body, dict) or not isinstance(body.get("token"), str):
+            raise Refused(400, "expected a JSON object with a token")
+        live = await self.get(game_id)
+        if not isinstance(seat, int) or not 0 <= seat < live.record.players:
+            raise Refused(404, f"seat {seat} does not exist in this game")
+        token = body["token"].encode()
+        if not (hmac.compare_digest(live.record.host_token.encode(), token)
+                or hmac.compare_digest(live.record.seats[seat].token.encode(), token)):
+            raise Refused(403, f"only the game's host or seat {seat} may hand it to a bot")
+        try:
+            agent = check_agent(str(body.get("agent", "medium")))
+        except ValueError as err:
+            raise Refused(400, str(err)) from None
+        async with live.lock:
+            if live.game.is_over:
+                raise Refused(409, "the game is over")
+            self.store.set_seat(game_id, seat, kind="bot", agent=agent)
+            record_seat = live.record.seats[seat]
+            record_seat.kind, record_seat.agent = "bot", agent
+        self._changed(live)
+        return {"seat": seat, "kind": "bot", "agent": agent}
+
+    def _check_ply(self, live: LiveGame, ply: int) -> None:
+        if ply != live.ply:
+            raise Refused(409, f"stale: the game is at decision {live.ply}, not {ply}; "
+                               "reload to see the latest position")
+
+    def _apply(self, live: LiveGame, seat: int, action: str) -> None:
+        """Play, then store; on any failure the game is left as it was. Caller holds the lock."""
+        before = live.game.clone()
+        try:
+            live.game.play(action)
+        except ValueError as err:
+            raise Refused(422, str(err)) from None
+        game = live.game
+        revealed = reveals(before, action, seat, game)
+        result = ({"scores": game.scores(), "winners": game.winners()}
+                  if game.is_over else None)
+        move = MoveRecord(seat, action, revealed)
+        try:
+            self.store.add_move(live.record.id, len(before.history), move,
+                                to_move=game.to_move, result=result)
+        except Stale as err:
+            # Another server process took this decision: forget ours and load theirs.
+            record = self.store.load(live.record.id)
+            if record is not None:
+                live.record, live.game = record, replay(record)
+            else:
+                live.game = before
+            raise Refused(409, f"stale: {err}") from None
+        except Exception:
+            live.game = before
+            raise
+        live.record.moves.append(move)
+        live.record.to_move = game.to_move
+        if result is not None:
+            live.record.status, live.record.result = "over", result
+
+    def _changed(self, live: LiveGame) -> None:
+        """Tell every watcher, then let bots take their turns."""
+        self._notify(live)
+        self._schedule_bots(live)
+
+    # ----- watching
+
+    def watch(self, live: LiveGame, seat: int | None) -> asyncio.Queue[dict[str, Any]]:
+        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=1)
+        live.watchers[queue] = seat
+        _offer(queue, self.payload(live, seat))
+        return queue
+
+    @staticmethod
+    def unwatch(live: LiveGame, queue: asyncio.Queue[dict[str, Any]]) -> None:
+        live.watchers.pop(queue, None)
+
+    # ----- bots
+
+    def _schedule_bots(self, live: LiveGame) -> None:
+        seat = live.game.to_move
+        if seat is None or live.record.seats[seat].kind != "bot":
+            return
+        if live.bot_task is None or live.bot_task.done():
+            live.bot_task = asyncio.get_running_loop().create_task(self._bots_play(live))
+
+    async def _bots_play(self, live: LiveGame) -> None:
+        """Bots decide while it is a bot seat's turn; a change meanwhile (an undo) wins."""
+        try:
+            while True:
+                seat = live.game.to_move
+                if seat is None or live.record.seats[seat].kind != "bot":
+                    return
+                await asyncio.sleep(self.bot_delay)
+                async with live.lock:
+                    seat, ply = live.game.to_move, live.ply
+                    if seat is None or live.record.seats[seat].kind != "bot":
+                        return
+                    agent = live.record.seats[seat].agent or "greedy"
+                    saved = live.game.to_json()
+                action = await self.bots.decide(saved, agent, derive_seed(live.record.seed, ply))
+                async with live.lock:
+                    if live.ply != ply or live.record.seats[seat].kind != "bot":
+                        continue
+                    try:
+                        self._apply(live, seat, action)
+                    except Refused as err:
+                        log.error("bot in game %s: %s", live.record.id, err.message)
+                        return
+                self._notify(live)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bots stopped in game %s", live.record.id)
+
+    def _notify(self, live: LiveGame) -> None:
+        """Send each watcher the new position as its seat sees it."""
+        cache: dict[int | None, dict[str, Any]] = {}
+        for queue, seat in list(live.watchers.items()):
+            if seat not in cache:
+                cache[seat] = self.payload(live, seat)
+            _offer(queue, cache[seat])
+
+
+def _offer(queue: asyncio.Queue[dict[str, Any]], payload: dict[str, Any]) -> None:
+    """Keep only the newest payload for a slow page: it always shows the latest position."""
+    while not queue.empty():
+        queue.get_nowait()
+    queue.put_nowait(payload)
+
+
+def _not_your_turn(live: LiveGame, seat: int) -> str:
+    if live.game.is_over:
+        return "the game is over"
+    return f"it is seat {live.game.to_move}'s turn, not seat {seat}'s"
+
+
+def _fields(body: Any, *names: str) -> list[Any]:
+    if not isinstance(body, dict):
+        raise Refused(400, "expected a JSON object")
+    missing = [n for n in names if n not in body]
+    if missing:
+        raise Refused(400, f"missing {', '.join(missing)}")
+    values = [body[n] for n in names]
+    if "ply" in names:
+        ply = body["ply"]
+        if not isinstance(ply, int) or isinstance(ply, bool):
+            raise Refused(400, "ply must be a number")
+    return values
+
+
+def _check_new_game(spec: Any) -> tuple[str, int, dict[str, Any], list[tuple[str, str | None,
+                                                                              str]], int]:
+    """Validate a new-game request: game, players, options, seats and an optional seed."""
+    if not isinstance(spec, dict):
+        raise Refused(400, "expected a JSON object")
+    unknown = set(spec) - {"game", "players", "options", "seats", "seed"}
+    if unknown:
+        raise Refused(400, f"unknown field {sorted(unknown)[0]!r}")
+    game_id = spec.get("game")
+    if game_id not in upriver.games():
+        raise Refused(400, f"unknown game {game_id!r} (games: {', '.join(upriver.games())})")
+    info = upriver.game_info(game_id)
+    players: Any = spec.get("players")
+    if players not in info["players"] or isinstance(players, bool):
+        raise Refused(400, f"{info['name']} is for {min(info['players'])}-"
+                           f"{max(info['players'])} players, not {players!r}")
+    options = spec.get("options", {})
+    if not isinstance(options, dict):
+        raise Refused(400, "options must be an object")
+    for name in options:
+        if name in SERVER_ONLY_OPTIONS:
+            raise Refused(400, f"option {name!r} is not offered on the web")
+    try:
+        upriver.new_game(game_id, players=players, seed=0, **options)
+    except ValueError as err:
+        raise Refused(400, str(err)) from None
+    seat_specs = spec.get("seats", [{"kind": "human"}] + [{"kind": "bot"}] * (players - 1))
+    if not isinstance(seat_specs, list) or len(seat_specs) != players:
+        raise Refused(400, f"seats must list {players} seats")
+    seats: list[tuple[str, str | None, str]] = []
+    for i, s in enumerate(_seat_specs(seat_specs)):
+        kind, agent, name = s
+        seats.append((kind, agent, name or (f"Player {i + 1}" if kind == "human"
+                                            else f"Bot {i + 1} ({agent})")))
+    seed = spec.get("seed", secrets.randbits(62))
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**62:
+        raise Refused(400, "seed must be a whole number from 0 to 2^62")
+    return game_id, players, options, seats, seed
+
+
+def _seat_specs(specs: Iterable[Any]) -> list[tuple[str, str | None, str]]:
+    out: list[tuple[str, str | None, str]] = []
+    for i, s in enumerate(specs):
+        if not isinstance(s, dict) or s.get("kind") not in ("human", "bot"):
+            raise Refused(400, f"seat {i} must be {{'kind': 'human'}} or {{'kind': 'bot'}}")
+        name = s.get("name", "")
+        if not isinstance(name, str) or len(name) > 40:
+            raise Refused(400, f"seat {i}: name must be a text of at most 40 characters")
+        agent = None
+        if s["kind"] == "bot":
+            try:
+                agent = check_agent(str(s.get("agent", "medium")))
+            except ValueError as err:
+                raise Refused(400, f"seat {i}: {err}") from None
+        out.append((s["kind"], agent, name.strip()))
+    return out

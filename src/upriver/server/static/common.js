@@ -1,0 +1,45 @@
+// Small helpers shared by the pages; the pages know no game, only payloads.
+"use strict";
+const $ = (sel) => document.querySelector(sel);
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) node.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  return node;
+}
+
+async function api(method, path, body) {
+  const res = await fetch(path, {
+    method, headers: body ? { "Content-Type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const data = await res.json().catch(() => ({ error: `${res.status} ${res.statusText}` }));
+  if (!res.ok) throw new Error(data.error || `${res.status} ${res.statusText}`);
+  return data;
+}
+
+function seatLabel(seats, i) {
+  const s = seats[i];
+  return s ? `${s.name}` : `seat ${i + 1}`;
+}
+
+// The final score breakdown: one column per seat, one row per category, then the total.
+function scoreTable(payload) {
+  const cats = [];
+  for (const b of payload.breakdown) for (const k of Object.keys(b)) if (!cats.includes(k)) cats.push(k);
+  const head = el("tr", {}, el("th", {}, ""), ...payload.seats.map((s, i) =>
+    el("th", { class: payload.winners.includes(i) ? "winner" : null }, seatLabel(payload.seats, i))));
+  const rows = cats.map((c) => el("tr", {}, el("td", {}, c),
+    ...payload.breakdown.map((b) => el("td", {}, b[c] ?? 0))));
+  const total = el("tr", { class: "total" }, el("th", {}, "total"),
+    ...payload.scores.map((v, i) => el("th", { class: payload.winners.includes(i) ? "winner" : null }, v)));
+  return el("table", { id: "score-table" }, head, ...rows, total);
+}
+
+function logList(log, seats) {
+  return log.map(([seat, action], i) => el("li", { value: i + 1 }, `${seatLabel(seats, seat)}: ${action}`));
+}

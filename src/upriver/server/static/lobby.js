@@ -1,0 +1,92 @@
+// The lobby: create a game from the catalog, list games in progress and finished.
+"use strict";
+let catalog = null;
+
+function optionRow(name, opt) {
+  const select = el("select", { id: `opt-${name}`, "data-option": name, title: opt.help });
+  for (const c of opt.choices) {
+    select.append(el("option", { value: JSON.stringify(c), selected: c === opt.default }, String(c)));
+  }
+  return el("div", { class: "row" }, el("label", { for: `opt-${name}`, title: opt.help }, name), select);
+}
+
+function seatRow(i) {
+  const kind = el("select", { id: `seat-${i}`, "data-seat": i },
+    el("option", { value: "human" }, "Human"),
+    ...Object.entries(catalog.bots).map(([level, spec]) =>
+      el("option", { value: level, selected: i > 0 && level === "medium" }, `Bot: ${level} (${spec})`)));
+  return el("div", { class: "row" }, el("label", { for: `seat-${i}` }, `Seat ${i + 1}`), kind);
+}
+
+function drawForm() {
+  const info = catalog.games[$("#game").value];
+  const players = $("#players");
+  const keep = Number(players.value) || Math.max(...info.players);
+  players.replaceChildren(...info.players.map((n) => el("option", { value: n, selected: n === keep }, n)));
+  $("#options").replaceChildren(...Object.entries(info.options).map(([n, o]) => optionRow(n, o)));
+  drawSeats();
+}
+
+function drawSeats() {
+  const n = Number($("#players").value);
+  $("#seats").replaceChildren(...Array.from({ length: n }, (_, i) => seatRow(i)));
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("#error").textContent = "";
+  const gameId = $("#game").value;
+  const info = catalog.games[gameId];
+  const options = {};
+  for (const s of document.querySelectorAll("[data-option]")) {
+    const value = JSON.parse(s.value);
+    if (value !== info.options[s.dataset.option].default) options[s.dataset.option] = value;
+  }
+  const seats = [...document.querySelectorAll("[data-seat]")].map((s) =>
+    s.value === "human" ? { kind: "human" } : { kind: "bot", agent: s.value });
+  try {
+    const made = await api("POST", "/api/games", {
+      game: gameId, players: Number($("#players").value), options, seats });
+    localStorage.setItem(`upriver-host-${made.id}`, made.host_token);
+    const links = made.seats.filter((s) => s.token).map((s) => {
+      const url = `${location.origin}/games/${made.id}?seat=${s.seat}&token=${s.token}`;
+      return el("li", {}, el("a", { href: url, class: "seat-link", "data-seat": s.seat },
+        `Play ${s.name}`), " ", el("code", {}, url));
+    });
+    links.push(el("li", {}, el("a", { href: `/games/${made.id}`, class: "watch-link" }, "Watch")));
+    $("#seat-links").replaceChildren(...links);
+    $("#created").hidden = false;
+    refresh();
+  } catch (err) {
+    $("#error").textContent = err.message;
+  }
+}
+
+function gameRow(g) {
+  const who = g.seats.map((s) => s.kind === "bot" ? `${s.name}` : s.name).join(", ");
+  const state = g.status === "over"
+    ? `winner${g.result.winners.length > 1 ? "s" : ""}: ${g.result.winners.map((w) => g.seats[w].name).join(", ")} (${g.result.scores.join(" / ")})`
+    : `decision ${g.ply + 1}, ${g.seats[g.to_move]?.name ?? ""} to move`;
+  const links = [el("a", { href: `/games/${g.id}` }, "watch")];
+  if (g.status === "over") links.push(el("a", { href: `/games/${g.id}/replay` }, "replay"));
+  return el("tr", { "data-game": g.id }, el("td", {}, g.name), el("td", {}, who),
+    el("td", {}, state), el("td", {}, ...links));
+}
+
+async function refresh() {
+  const { games } = await api("GET", "/api/games");
+  $("#playing").replaceChildren(...games.filter((g) => g.status !== "over").map(gameRow));
+  $("#finished").replaceChildren(...games.filter((g) => g.status === "over").map(gameRow));
+}
+
+(async () => {
+  catalog = await api("GET", "/api/catalog");
+  $("#game").replaceChildren(...Object.entries(catalog.games).map(([id, g]) =>
+    el("option", { value: id, selected: id === "twelve-rivers" }, g.name)));
+  $("#game").addEventListener("change", drawForm);
+  $("#players").addEventListener("change", drawSeats);
+  $("#new-game").addEventListener("submit", create);
+  drawForm();
+  refresh();
+  setInterval(refresh, 5000);
+})();

@@ -1,0 +1,206 @@
+"""Keeping games in a database: embedded SQLite by default, PostgreSQL by URL.
+
+All access is synchronous SQLAlchemy Core: each call is one short transaction on a local
+database, cheaper than handing it to a thread.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
+
+from upriver.server.tables import games, moves, seats
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+
+class Stale(Exception):
+    """The game moved on before this change could be stored."""
+
+
+@dataclass
+class SeatRecord:
+    seat: int
+    kind: str  # "human" or "bot"
+    agent: str | None
+    token: str
+    name: str
+
+
+@dataclass
+class MoveRecord:
+    seat: int
+    action: str
+    revealed: bool
+
+
+@dataclass
+class GameRecord:
+    id: str
+    game: str
+    options: dict[str, Any]
+    players: int
+    seed: int
+    host_token: str
+    status: str = "playing"
+    ply: int = 0
+    to_move: int | None = 0
+    result: dict[str, Any] | None = None
+    created_at: dt.datetime | None = None
+    updated_at: dt.datetime | None = None
+    seats: list[SeatRecord] = field(default_factory=list)
+    moves: list[MoveRecord] = field(default_factory=list)
+
+
+def default_url() -> str:
+    """An SQLite file in the user's data directory (created if missing)."""
+    import platformdirs
+
+    folder = Path(platformdirs.user_data_dir("upriver"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{folder / 'upriver.db'}"
+
+
+def engine_for(url: str) -> Engine:
+    """An engine for ``url``; ``postgresql://`` URLs use the psycopg 3 driver."""
+    if url.startswith(("postgresql://", "postgres://")):
+        url = "postgresql+psycopg://" + url.split("://", 1)[1]
+    try:
+        engine = sa.create_engine(url)
+    except (sa.exc.ArgumentError, sa.exc.NoSuchModuleError) as err:
+        raise ValueError(f"cannot use database URL {url!r}: {err}") from None
+    if engine.dialect.name == "sqlite":
+        sa.event.listen(engine, "connect", _sqlite_pragmas)
+    return engine
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL lets the lobby read while a move is written; foreign keys are off by default.
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema up to date with Alembic."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
+
+
+class Store:
+    """Games, seats and decisions in one database."""
+
+    def __init__(self, url: str | None = None) -> None:
+        self.url = url or default_url()
+        self.engine = engine_for(self.url)
+        migrate(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def create(self, record: GameRecord) -> None:
+        now = _now()
+        record.created_at = record.updated_at = now
+        with self.engine.begin() as db:
+            db.execute(games.insert().values(
+                id=record.id, game=record.game, options=record.options,
+                players=record.players, seed=record.seed, host_token=record.host_token,
+                status=record.status, ply=0, to_move=record.to_move, result=None,
+                created_at=now, updated_at=now))
+            db.execute(seats.insert(), [
+                {"game_id": record.id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
+                 "token": s.token, "name": s.name} for s in record.seats])
+
+    def load(self, game_id: str) -> GameRecord | None:
+        with self.engine.connect() as db:
+            row = db.execute(games.select().where(games.c.id == game_id)).mappings().first()
+            if row is None:
+                return None
+            record = _record(row)
+            record.seats = [
+                SeatRecord(r.seat, r.kind, r.agent, r.token, r.name)
+                for r in db.execute(seats.select().where(seats.c.game_id == game_id)
+                                    .order_by(seats.c.seat))]
+            record.moves = [
+                MoveRecord(r.seat, r.action, bool(r.revealed))
+                for r in db.execute(moves.select().where(moves.c.game_id == game_id)
+                                    .order_by(moves.c.ply))]
+        return record
+
+    def listing(self, limit: int = 200) -> list[GameRecord]:
+        """The most recently active games, newest first, with their seats."""
+        with self.engine.connect() as db:
+            rows = db.execute(games.select().order_by(games.c.updated_at.desc())
+                              .limit(limit)).mappings().all()
+            records = {r["id"]: _record(r) for r in rows}
+            if records:
+                for r in db.execute(seats.select().where(seats.c.game_id.in_(list(records)))
+                                    .order_by(seats.c.seat)):
+                    records[r.game_id].seats.append(
+                        SeatRecord(r.seat, r.kind, r.agent, "", r.name))
+        return list(records.values())
+
+    def playing(self) -> list[str]:
+        with self.engine.connect() as db:
+            return [r.id for r in db.execute(
+                sa.select(games.c.id).where(games.c.status == "playing"))]
+
+    def add_move(self, game_id: str, ply: int, move: MoveRecord, *, to_move: int | None,
+                 result: dict[str, Any] | None) -> None:
+        """Store decision number ``ply`` (0-based); ``Stale`` if another got there first."""
+        try:
+            with self.engine.begin() as db:
+                db.execute(moves.insert().values(
+                    game_id=game_id, ply=ply, seat=move.seat, action=move.action,
+                    revealed=move.revealed, created_at=_now()))
+                self._advance(db, game_id, ply, ply + 1, to_move, result)
+        except IntegrityError:
+            raise Stale(f"decision {ply + 1} of game {game_id} was already taken") from None
+
+    def remove_last_move(self, game_id: str, ply: int, *, to_move: int | None) -> None:
+        """Take back decision number ``ply - 1`` when the game stands at ``ply``."""
+        with self.engine.begin() as db:
+            gone = db.execute(moves.delete().where(
+                (moves.c.game_id == game_id) & (moves.c.ply == ply - 1))).rowcount
+            if gone != 1:
+                raise Stale(f"game {game_id} is no longer at decision {ply}")
+            self._advance(db, game_id, ply, ply - 1, to_move, None)
+
+    def _advance(self, db: sa.Connection, game_id: str, old: int, new: int,
+                 to_move: int | None, result: dict[str, Any] | None) -> None:
+        done = db.execute(games.update().where((games.c.id == game_id) & (games.c.ply == old))
+                          .values(ply=new, to_move=to_move, result=result,
+                                  status="over" if result is not None else "playing",
+                                  updated_at=_now())).rowcount
+        if done != 1:
+            raise Stale(f"game {game_id} is no longer at decision {old}")
+
+    def set_seat(self, game_id: str, seat: int, *, kind: str, agent: str | None) -> None:
+        with self.engine.begin() as db:
+            db.execute(seats.update().where((seats.c.game_id == game_id) & (seats.c.seat == seat))
+                       .values(kind=kind, agent=agent))
+
+
+def _record(row: Any) -> GameRecord:
+    return GameRecord(
+        id=row["id"], game=row["game"], options=dict(row["options"]), players=row["players"],
+        seed=int(row["seed"]), host_token=row["host_token"], status=row["status"],
+        ply=row["ply"], to_move=row["to_move"], result=row["result"],
+        created_at=row["created_at"], updated_at=row["updated_at"])

@@ -1,0 +1,67 @@
+"""The database schema: games, their seats and their decisions.
+
+A game is stored as what it was created with (game, options, players, seed) and the list of
+decisions taken; the position is rebuilt by replaying them, so a stored game can never disagree
+with the rules. Changes to these tables go through an Alembic migration in ``migrations/``.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
+
+metadata = MetaData()
+
+games = Table(
+    "games",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("host_token", String(64), nullable=False),
+    # "playing" or "over"; ply, to_move and result mirror the replayed game for the lobby.
+    Column("status", String(16), nullable=False, index=True),
+    Column("ply", Integer, nullable=False),
+    Column("to_move", Integer, nullable=True),
+    Column("result", JSON, nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False, index=True),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(16), nullable=False),  # "human" or "bot"
+    Column("agent", String(200), nullable=True),  # the bot's spec, e.g. "mcts:secs=1"
+    Column("token", String(64), nullable=False),
+    Column("name", String(64), nullable=False),
+)
+
+moves = Table(
+    "moves",
+    metadata,
+    # (game_id, ply) is the primary key: two servers racing for one decision cannot both win.
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    Column("ply", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    # Whether the decision showed its seat something it could not know before (a draw): undo
+    # stops there.
+    Column("revealed", Boolean, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
