@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uvicorn
+from sqlalchemy.exc import OperationalError
 
 from upriver.server.app import create_app
 from upriver.server.store import default_url
@@ -14,7 +15,11 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
           bot_delay: float = 0.4, bot_workers: int | None = None) -> None:
     """Run the web app until interrupted; prints the address to open."""
     url = db or default_url()
-    app = create_app(url, bot_delay=bot_delay, bot_workers=bot_workers)
+    try:
+        app = create_app(url, bot_delay=bot_delay, bot_workers=bot_workers)
+    except OperationalError as err:
+        reason = " ".join(str(err.orig).split()) or type(err.orig).__name__
+        raise ValueError(f"cannot open the database {_safe(url)}: {reason}") from None
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"upriver is serving on http://{shown}:{port}/  (games kept in {_safe(url)})",
           flush=True)

@@ -1,0 +1,71 @@
+"""Server fixtures: every server test runs on SQLite and on a real PostgreSQL server.
+
+PostgreSQL comes from ``UPRIVER_TEST_POSTGRES`` (a URL; ``.ci/run`` installs and starts the
+server and sets it). Without it the PostgreSQL half is skipped, except under CI, where it fails.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import sqlalchemy as sa
+from starlette.testclient import TestClient
+
+from upriver.server import create_app
+from upriver.server.store import engine_for
+
+POSTGRES = os.environ.get("UPRIVER_TEST_POSTGRES")
+
+
+def _empty_postgres(url: str) -> None:
+    engine = engine_for(url)
+    with engine.begin() as db:
+        db.execute(sa.text("DROP SCHEMA public CASCADE"))
+        db.execute(sa.text("CREATE SCHEMA public"))
+    engine.dispose()
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty database of each kind."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'games.db'}"
+    if not POSTGRES:
+        if os.environ.get("CI"):
+            pytest.fail("UPRIVER_TEST_POSTGRES is not set: CI must test PostgreSQL")
+        pytest.skip("no PostgreSQL server (set UPRIVER_TEST_POSTGRES)")
+    _empty_postgres(POSTGRES)
+    return POSTGRES
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    """The app over a fresh database; bots decide at once, in a thread."""
+    with TestClient(create_app(db_url, bot_delay=0.0, bot_workers=0)) as c:
+        yield c
+
+
+def new_game(client: TestClient, **spec: Any) -> dict[str, Any]:
+    response = client.post("/api/games", json=spec)
+    assert response.status_code == 200, response.text
+    made: dict[str, Any] = response.json()
+    return made
+
+
+def state(client: TestClient, game_id: str, seat: int | None = None,
+          token: str | None = None) -> dict[str, Any]:
+    query = "" if seat is None else f"?seat={seat}&token={token}"
+    response = client.get(f"/api/games/{game_id}{query}")
+    assert response.status_code == 200, response.text
+    out: dict[str, Any] = response.json()
+    return out
+
+
+def act(client: TestClient, game_id: str, seat: int, token: str, action: str,
+        ply: int) -> Any:
+    return client.post(f"/api/games/{game_id}/actions",
+                       json={"seat": seat, "token": token, "action": action, "ply": ply})

@@ -1,0 +1,314 @@
+"""Playing on the server: live pages, hidden information, races, undo, bots, replays."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+import httpx
+import pytest
+from starlette.testclient import TestClient
+
+import upriver
+from tests.server.conftest import act, new_game, state
+from upriver.server import create_app
+from upriver.server.host import reveals
+
+HUMANS = [{"kind": "human"}] * 4
+
+
+def reference(made: dict[str, Any], page: dict[str, Any], seed: int) -> upriver.Game:
+    """The same game played locally from the same seed and log."""
+    g = upriver.new_game(page["game"], players=len(page["seats"]), seed=seed, **page["options"])
+    for _, action in page["log"]:
+        g.play(action)
+    return g
+
+
+def roundtrip(data: Any) -> Any:
+    return json.loads(json.dumps(data))
+
+
+@pytest.mark.parametrize("game", ["twelve-rivers", "the-river"])
+def test_every_page_sent_is_exactly_what_its_seat_may_see(client: TestClient, game: str) -> None:
+    """A whole 4-human game with every seat and a spectator watching live: each message's view
+    is ``view(seat)`` of the same position, its SVG is drawn from that view alone, legal actions
+    go only to the seat to move, and scores only come at the end."""
+    seed = 21
+    made = new_game(client, game=game, players=4, seats=HUMANS, seed=seed)
+    gid = made["id"]
+    tokens = [s["token"] for s in made["seats"]]
+    rng = random.Random(seed)
+    sockets = [client.websocket_connect(f"/api/games/{gid}/live?seat={s}&token={tokens[s]}")
+               for s in range(4)] + [client.websocket_connect(f"/api/games/{gid}/live")]
+    pages = [ws.__enter__() for ws in sockets]
+    checked = 0
+    try:
+        for ply in range(2000):
+            seen = [p.receive_json() for p in pages]
+            g = reference(made, seen[0], seed)
+            for seat, page in zip([0, 1, 2, 3, None], seen, strict=True):
+                assert page["ply"] == ply == len(g.history)
+                assert page["view"] == roundtrip(g.view(seat))
+                assert page["svg"] == upriver.render_svg(game, g.view(seat))
+                mine = seat is not None and g.to_move == seat
+                assert page["legal"] == (g.legal_actions() if mine else [])
+                assert ("scores" in page) == g.is_over
+                checked += 1
+            if g.is_over:
+                break
+            mover = g.to_move
+            assert mover is not None
+            response = act(client, gid, mover, tokens[mover], rng.choice(g.legal_actions()), ply)
+            assert response.status_code == 200, response.text
+        else:
+            pytest.fail("the game did not end")
+    finally:
+        for ws in sockets:
+            ws.__exit__(None, None, None)
+    assert seen[4]["scores"] == g.scores() and seen[4]["winners"] == g.winners()
+    assert checked > 500
+
+
+async def race(app: Any, gid: str, body: dict[str, Any]) -> list[int]:
+    transport = httpx.ASGITransport(app=app)
+    async with httpx.AsyncClient(transport=transport, base_url="http://test") as c:
+        responses = await asyncio.gather(*[
+            c.post(f"/api/games/{gid}/actions", json=body) for _ in range(6)])
+    return sorted(r.status_code for r in responses)
+
+
+def test_racing_decisions_apply_exactly_once(db_url: str) -> None:
+    """Six copies of one decision sent at once: one applies, the others are stale."""
+    app = create_app(db_url, bot_delay=0.0, bot_workers=0)
+    with TestClient(app) as client:
+        made = new_game(client, game="the-river", players=2,
+                        seats=[{"kind": "human"}, {"kind": "human"}], seed=5)
+        gid = made["id"]
+        first = state(client, gid)
+        seat = first["to_move"]
+        token = made["seats"][seat]["token"]
+        action = state(client, gid, seat, token)["legal"][0]
+        body = {"seat": seat, "token": token, "action": action, "ply": 0}
+        assert asyncio.run(race(app, gid, body)) == [200, 409, 409, 409, 409, 409]
+        after = state(client, gid)
+        assert after["ply"] == 1 and after["log"] == [[seat, action]]
+    # The database agrees after a restart.
+    with TestClient(create_app(db_url, bot_delay=0.0, bot_workers=0)) as client:
+        assert state(client, gid)["log"] == [[seat, action]]
+
+
+def test_two_servers_racing_on_one_database_store_one_decision(db_url: str) -> None:
+    """Two server processes (two apps here) take the same decision: the database's key on
+    (game, decision number) lets one through; the other is told it is stale and reloads."""
+    with TestClient(create_app(db_url, bot_delay=0.0, bot_workers=0)) as one, \
+            TestClient(create_app(db_url, bot_delay=0.0, bot_workers=0)) as two:
+        made = new_game(one, game="twelve-rivers", players=2,
+                        seats=[{"kind": "human"}, {"kind": "human"}], seed=8)
+        gid = made["id"]
+        seat = state(one, gid)["to_move"]
+        token = made["seats"][seat]["token"]
+        legal = state(one, gid, seat, token)["legal"]
+        assert state(two, gid, seat, token)["legal"] == legal
+        assert act(one, gid, seat, token, legal[0], 0).status_code == 200
+        late = act(two, gid, seat, token, legal[-1], 0)
+        assert late.status_code == 409 and "already taken" in late.json()["error"]
+        assert state(two, gid)["log"] == state(one, gid)["log"] == [[seat, legal[0]]]
+
+
+def test_reveals_tells_a_draw_from_a_placement() -> None:
+    """Undo stops at decisions that showed something new: drawing a card does, placing a
+    marker does not."""
+    g = upriver.new_game("twelve-rivers", players=2, seed=3)
+    draws = places = 0
+    rng = random.Random(3)
+    while not g.is_over and (draws == 0 or places == 0):
+        seat = g.to_move
+        assert seat is not None
+        action = rng.choice(g.legal_actions())
+        before = g.clone()
+        g.play(action)
+        if action == "draw from pile":
+            assert reveals(before, action, seat, g)
+            draws += 1
+        elif action.startswith("place "):
+            assert not reveals(before, action, seat, g)
+            places += 1
+    assert draws and places
+
+
+def test_undo_own_last_decisions_until_another_seat_acts(client: TestClient) -> None:
+    """A seat may take back its own run of decisions that revealed nothing; once another seat
+    acted, or a decision showed something, it may not."""
+    made = new_game(client, game="twelve-rivers", players=2,
+                    seats=[{"kind": "human"}, {"kind": "human"}], seed=12)
+    gid = made["id"]
+    tokens = [s["token"] for s in made["seats"]]
+    seat = state(client, gid)["to_move"]
+    start = state(client, gid, seat, tokens[seat])
+    assert not start["can_undo"]
+    place = next(a for a in start["legal"] if a.startswith("place "))
+    after = act(client, gid, seat, tokens[seat], place, 0).json()
+    assert after["can_undo"] and after["ply"] == 1
+    other = 1 - seat
+    assert not state(client, gid, other, tokens[other])["can_undo"]
+    refused = client.post(f"/api/games/{gid}/undo",
+                          json={"seat": other, "token": tokens[other], "ply": 1})
+    assert refused.status_code == 409 and "nothing to undo" in refused.json()["error"]
+    undone = client.post(f"/api/games/{gid}/undo",
+                         json={"seat": seat, "token": tokens[seat], "ply": 1})
+    assert undone.status_code == 200, undone.text
+    assert undone.json() == start
+    # Play on until the other seat has acted: then the first seat's decisions are fixed.
+    ply = 0
+    while True:
+        page = state(client, gid, 0, tokens[0])
+        mover = page["to_move"]
+        if mover == other:
+            break
+        act(client, gid, mover, tokens[mover], state(client, gid, mover, tokens[mover])
+            ["legal"][0], page["ply"])
+        ply += 1
+    page = state(client, gid, other, tokens[other])
+    act(client, gid, other, tokens[other], page["legal"][0], page["ply"])
+    if state(client, gid)["to_move"] == seat:
+        mine = state(client, gid, seat, tokens[seat])
+        assert not mine["can_undo"]
+        response = client.post(f"/api/games/{gid}/undo",
+                               json={"seat": seat, "token": tokens[seat], "ply": mine["ply"]})
+        assert response.status_code == 409
+
+
+def test_undo_stops_at_a_card_drawn(client: TestClient) -> None:
+    made = new_game(client, game="twelve-rivers", players=2,
+                    seats=[{"kind": "human"}, {"kind": "human"}], seed=3)
+    gid = made["id"]
+    tokens = [s["token"] for s in made["seats"]]
+    for _ in range(400):
+        page = state(client, gid)
+        mover = page["to_move"]
+        mine = state(client, gid, mover, tokens[mover])
+        action = "draw from pile" if "draw from pile" in mine["legal"] else mine["legal"][0]
+        after = act(client, gid, mover, tokens[mover], action, mine["ply"]).json()
+        if action == "draw from pile":
+            assert not after["can_undo"]
+            response = client.post(f"/api/games/{gid}/undo",
+                                   json={"seat": mover, "token": tokens[mover],
+                                         "ply": after["ply"]})
+            assert response.status_code == 409
+            assert state(client, gid)["ply"] == after["ply"]
+            return
+    pytest.fail("nobody drew a card")
+
+
+def wait_for(client: TestClient, gid: str, done: Any, tries: int = 600) -> dict[str, Any]:
+    """Poll the public page until ``done(page)`` (bots play in a thread)."""
+    for _ in range(tries):
+        page = state(client, gid)
+        if done(page):
+            return page
+        asyncio.run(asyncio.sleep(0.02))
+    pytest.fail("the bots did not get there")
+
+
+def test_a_seat_handed_to_a_bot_is_played_by_it(client: TestClient) -> None:
+    """The host (or the seat itself) hands a seat whose player left to a bot; others may not."""
+    made = new_game(client, game="the-river", players=2,
+                    seats=[{"kind": "human"}, {"kind": "human"}], seed=6)
+    gid = made["id"]
+    t0, t1 = (s["token"] for s in made["seats"])
+    refused = client.post(f"/api/games/{gid}/seats/1/bot", json={"token": t0})
+    assert refused.status_code == 403
+    bad = client.post(f"/api/games/{gid}/seats/1/bot", json={"token": t1, "agent": "oracle"})
+    assert bad.status_code == 400
+    assert state(client, gid)["seats"][1]["kind"] == "human"
+    for seat, token in ((0, made["host_token"]), (1, t1)):
+        response = client.post(f"/api/games/{gid}/seats/{seat}/bot",
+                               json={"token": token, "agent": "easy"})
+        assert response.json() == {"seat": seat, "kind": "bot", "agent": "random"}
+    final = wait_for(client, gid, lambda p: p["over"])
+    assert final["winners"] and len(final["log"]) == final["ply"]
+    listing = client.get("/api/games").json()["games"]
+    assert [g["status"] for g in listing] == ["over"]
+    assert listing[0]["result"] == {"scores": final["scores"], "winners": final["winners"]}
+
+
+def test_games_survive_a_restart_and_bots_carry_on(db_url: str) -> None:
+    """Stop the server mid-game: after a restart every page is as it was and the bots resume."""
+    with TestClient(create_app(db_url, bot_delay=0.0, bot_workers=0)) as client:
+        made = new_game(client, game="twelve-rivers", players=3,
+                        seats=[{"kind": "human"}, {"kind": "bot", "agent": "easy"},
+                               {"kind": "bot", "agent": "medium"}], seed=9)
+        gid, token = made["id"], made["seats"][0]["token"]
+        page = wait_for(client, gid, lambda p: p["to_move"] == 0)
+        page = state(client, gid, 0, token)
+        assert act(client, gid, 0, token, page["legal"][0], page["ply"]).status_code == 200
+        before = state(client, gid, 0, token)
+    with TestClient(create_app(db_url, bot_delay=0.0, bot_workers=0)) as client:
+        after = state(client, gid, 0, token)
+        # The bots may already have moved on: the old position is a prefix of the new one.
+        assert after["log"][:before["ply"]] == before["log"]
+        assert after["seats"] == before["seats"]
+        wait_for(client, gid, lambda p: p["to_move"] == 0 or p["over"])
+        mine = state(client, gid, 0, token)
+        g = upriver.new_game("twelve-rivers", players=3, seed=9)
+        for _, action in mine["log"]:
+            g.play(action)
+        assert mine["view"] == roundtrip(g.view(0))
+
+
+def test_replays_step_through_a_finished_game_in_public_view(client: TestClient) -> None:
+    made = new_game(client, game="the-river", players=2,
+                    seats=[{"kind": "bot", "agent": "easy"}, {"kind": "bot", "agent": "easy"}],
+                    seed=4)
+    gid = made["id"]
+    early = client.get(f"/api/games/{gid}/replay/0")
+    assert early.status_code in (200, 409)
+    final = wait_for(client, gid, lambda p: p["over"])
+    total = final["ply"]
+    g = upriver.new_game("the-river", players=2, seed=4)
+    for step in range(total + 1):
+        if step in (0, 1, total // 2, total):
+            r = client.get(f"/api/games/{gid}/replay/{step}").json()
+            assert (r["step"], r["total"]) == (step, total)
+            assert r["view"] == roundtrip(g.view(None))
+            assert r["log"] == [list(m) for m in g.history]
+            assert ("scores" in r) == (step == total)
+        if step < total:
+            g.play(final["log"][step][1])
+    assert client.get(f"/api/games/{gid}/replay/{total + 1}").status_code == 404
+
+
+def test_replays_open_only_once_the_game_is_over(client: TestClient) -> None:
+    made = new_game(client, game="the-river", players=2,
+                    seats=[{"kind": "human"}, {"kind": "human"}], seed=4)
+    response = client.get(f"/api/games/{made['id']}/replay/0")
+    assert response.status_code == 409 and "once the game is over" in response.json()["error"]
+
+
+def test_the_lobby_lists_games_in_progress_without_their_tokens(client: TestClient) -> None:
+    a = new_game(client, game="the-river", players=3,
+                 seats=[{"kind": "human", "name": "Ana"}] * 3, seed=1)
+    b = new_game(client, game="twelve-rivers", players=2, options={"edition": "2022"},
+                 seats=[{"kind": "human"}, {"kind": "bot", "agent": "hard"}], seed=2)
+    listing = client.get("/api/games")
+    text = listing.text
+    games = {g["id"]: g for g in listing.json()["games"]}
+    assert set(games) == {a["id"], b["id"]}
+    assert games[a["id"]]["seats"][0]["name"] == "Ana"
+    assert games[b["id"]]["options"]["edition"] == "2022"
+    assert games[b["id"]]["seats"][1]["agent"] == "mcts:secs=1"
+    for made in (a, b):
+        assert made["host_token"] not in text
+        for s in made["seats"]:
+            assert s["token"] is None or s["token"] not in text
+
+
+def test_pages_are_served(client: TestClient) -> None:
+    for path in ("/", "/games/x", "/games/x/replay"):
+        response = client.get(path)
+        assert response.status_code == 200 and "<!doctype html>" in response.text
+    for path in ("/static/game.js", "/static/lobby.js", "/static/style.css"):
+        assert client.get(path).status_code == 200
