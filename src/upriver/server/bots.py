@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import gc
 import multiprocessing
 import os
+import signal
 
 import upriver
 from upriver.agents import make_agent, parse_spec
@@ -31,8 +33,13 @@ def check_agent(spec: str) -> str:
 
 
 def _warm_up() -> None:
-    """Load the games in a new worker."""
+    """Prepare a new worker: games loaded, a lower priority than the server, and Ctrl+C in the
+    server's terminal left to the server (it stops the workers itself)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Bots think in the background: a page waiting for its board goes first.
+    os.nice(10)
     upriver.games()
+    gc.freeze()
 
 
 def decide(saved: str, spec: str, seed: int) -> str:
@@ -65,7 +72,14 @@ class BotPool:
         if self._pool is None:
             return await asyncio.to_thread(decide, saved, spec, seed)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, decide, saved, spec, seed)
+        try:
+            return await loop.run_in_executor(self._pool, decide, saved, spec, seed)
+        except concurrent.futures.process.BrokenProcessPool:
+            # A worker died (killed, out of memory): start new ones and ask once more.
+            self.stop()
+            self.start()
+            assert self._pool is not None
+            return await loop.run_in_executor(self._pool, decide, saved, spec, seed)
 
     def stop(self) -> None:
         if self._pool is not None:

@@ -49,6 +49,8 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: dict[asyncio.Queue[dict[str, Any]], int | None] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
+    # Pages already built for the current position, by seat (None: spectators).
+    pages: dict[int | None, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def ply(self) -> int:
@@ -185,6 +187,12 @@ class Host:
 
     def payload(self, live: LiveGame, seat: int | None) -> dict[str, Any]:
         """Everything one page shows, from ``view(seat)`` and the public record only."""
+        page = live.pages.get(seat)
+        if page is None:
+            page = live.pages[seat] = self._build_page(live, seat)
+        return page
+
+    def _build_page(self, live: LiveGame, seat: int | None) -> dict[str, Any]:
         game, record = live.game, live.record
         view = game.view(seat)
         over = game.is_over
@@ -256,6 +264,7 @@ class Host:
             self.store.remove_last_move(game_id, live.ply, to_move=game.to_move)
             live.record.moves = moves
             live.game = game
+            live.pages.clear()
             if live.bot_task is not None:
                 live.bot_task.cancel()
         self._changed(live)
@@ -282,6 +291,7 @@ class Host:
             self.store.set_seat(game_id, seat, kind="bot", agent=agent)
             record_seat = live.record.seats[seat]
             record_seat.kind, record_seat.agent = "bot", agent
+            live.pages.clear()
         self._changed(live)
         return {"seat": seat, "kind": "bot", "agent": agent}
 
@@ -298,7 +308,10 @@ class Host:
         except ValueError as err:
             raise Refused(422, str(err)) from None
         game = live.game
-        revealed = reveals(before, action, seat, game)
+        live.pages.clear()
+        # Bots never take a decision back, so only people's decisions need the probe.
+        revealed = (reveals(before, action, seat, game)
+                    if live.record.seats[seat].kind == "human" else True)
         result = ({"scores": game.scores(), "winners": game.winners()}
                   if game.is_over else None)
         move = MoveRecord(seat, action, revealed)
@@ -312,9 +325,11 @@ class Host:
                 live.record, live.game = record, replay(record)
             else:
                 live.game = before
+            live.pages.clear()
             raise Refused(409, f"stale: {err}") from None
         except Exception:
             live.game = before
+            live.pages.clear()
             raise
         live.record.moves.append(move)
         live.record.to_move = game.to_move
@@ -323,6 +338,7 @@ class Host:
 
     def _changed(self, live: LiveGame) -> None:
         """Tell every watcher, then let bots take their turns."""
+        live.pages.clear()
         self._notify(live)
         self._schedule_bots(live)
 
@@ -378,11 +394,8 @@ class Host:
 
     def _notify(self, live: LiveGame) -> None:
         """Send each watcher the new position as its seat sees it."""
-        cache: dict[int | None, dict[str, Any]] = {}
         for queue, seat in list(live.watchers.items()):
-            if seat not in cache:
-                cache[seat] = self.payload(live, seat)
-            _offer(queue, cache[seat])
+            _offer(queue, self.payload(live, seat))
 
 
 def _offer(queue: asyncio.Queue[dict[str, Any]], payload: dict[str, Any]) -> None:
@@ -444,8 +457,9 @@ def _check_new_game(spec: Any) -> tuple[str, int, dict[str, Any], list[tuple[str
     seats: list[tuple[str, str | None, str]] = []
     for i, s in enumerate(_seat_specs(seat_specs)):
         kind, agent, name = s
-        seats.append((kind, agent, name or (f"Player {i + 1}" if kind == "human"
-                                            else f"Bot {i + 1} ({agent})")))
+        # Default names count from 0, as the boards and the API do.
+        seats.append((kind, agent, name or (f"Seat {i}" if kind == "human"
+                                            else f"Seat {i}: bot {agent}")))
     seed = spec.get("seed", secrets.randbits(62))
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**62:
         raise Refused(400, "seed must be a whole number from 0 to 2^62")

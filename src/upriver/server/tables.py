@@ -60,8 +60,8 @@ moves = Table(
     Column("ply", Integer, primary_key=True),
     Column("seat", Integer, nullable=False),
     Column("action", Text, nullable=False),
-    # Whether the decision showed its seat something it could not know before (a draw): undo
-    # stops there.
+    # Whether the decision may not be taken back: it showed its seat something it could not
+    # know before (a card drawn), or a bot took it.
     Column("revealed", Boolean, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
 )

@@ -102,11 +102,23 @@ def render(view: dict[str, Any]) -> str:
             out.append(f"<g{_attr(action, legal)}>{_tile(cell['tile'], cx, cy)}</g>")
         res = ", ".join(f"{n} {k}" for k, n in p["resources"].items() if n) or "no resources"
         out.append(f'<text x="{px}" y="{py + 196}" font-size="11">{escape(res)} '
-                   f'(storage {p["warehouses"]}); boat {p["boat"]}, settled {p["settled"]}; '
-                   f'tokens {p["token_count"]}, buildings {p["built_count"]}</text>')
+                   f'(storage {p["warehouses"]}); boat {p["boat"]}, settled {p["settled"]}</text>')
+        out.append(f'<text x="{px}" y="{py + 212}" font-size="11">{escape(_cards(p))}</text>')
     height = y + 2 * 230 + 10
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 850 {height}" width="850" '
             f'height="{height}" font-family="sans-serif">' + "".join(out) + "</svg>")
+
+
+def _cards(p: dict[str, Any]) -> str:
+    """Buildings and bonus tokens: named for their owner, counted for everyone else."""
+    def shown(own: list[Any] | None, count: int, what: str) -> str:
+        if own is None:
+            return f"{count} {what}"
+        return f"{what} " + (", ".join(str(x) for x in own) if own else "none")
+
+    return "; ".join((shown(p["reserved"], p["reserved_count"], "reserved"),
+                      shown(p["built"], p["built_count"], "built"),
+                      shown(p["tokens"], p["token_count"], "tokens")))
 
 
 def actions_drawn(svg: str, legal: Iterable[str]) -> set[str]:

@@ -78,7 +78,7 @@ function connect() {
   socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${gameId}/live${query}`);
   socket.onmessage = (m) => {
     const p = JSON.parse(m.data);
-    if (p.error) showError(p);
+    if (p.error) showError(new Error(p.error));
     else { if ($("#error").dataset.lost) showError(null); delete $("#error").dataset.lost; render(p); }
   };
   socket.onclose = (e) => {

@@ -1,0 +1,152 @@
+"""Load test: time from a click to the updated board while bot games run on the server.
+
+Starts ``upriver serve`` on a free loopback port with a fresh SQLite file, keeps ``--bot-games``
+games of 4 bots running (a finished one is replaced), and plays a 4-human 12 Rivers game
+through the same API a page uses: each "click" is a POST of one legal action, and it counts as
+done when that seat's WebSocket delivers the new board. Prints the median, 90th and 99th
+percentile, and how many bot decisions the server stored meanwhile.
+
+    .venv/bin/python scripts/load.py                 # 20 bot games, 500 clicks
+    .venv/bin/python scripts/load.py --bot-delay 0   # bots as fast as they can
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+import websockets
+
+BOTS = [{"kind": "bot", "agent": "medium"}] * 4
+HUMANS = [{"kind": "human"}] * 4
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+async def wait_until_up(client: httpx.AsyncClient) -> None:
+    for _ in range(300):
+        with contextlib.suppress(httpx.HTTPError):
+            if (await client.get("/api/catalog")).status_code == 200:
+                return
+        await asyncio.sleep(0.1)
+    raise SystemExit("the server did not start")
+
+
+async def keep_bot_games(client: httpx.AsyncClient, count: int, stop: asyncio.Event) -> None:
+    """Keep ``count`` games of 4 bots running, alternating the two games."""
+    games = ["twelve-rivers", "the-river"]
+    made = 0
+    while not stop.is_set():
+        listing = (await client.get("/api/games")).json()["games"]
+        running = sum(1 for g in listing if g["status"] == "playing"
+                      and all(s["kind"] == "bot" for s in g["seats"]))
+        for _ in range(count - running):
+            await client.post("/api/games", json={"game": games[made % 2], "players": 4,
+                                                  "seats": BOTS})
+            made += 1
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(stop.wait(), 1.0)
+
+
+async def clicks(client: httpx.AsyncClient, base: str, total: int, think: float,
+                 ) -> list[float]:
+    """Play 4-human games, timing each decision until the board arrives on the socket."""
+    times: list[float] = []
+    while len(times) < total:
+        made = (await client.post("/api/games", json={"game": "twelve-rivers", "players": 4,
+                                                       "seats": HUMANS})).json()
+        gid, tokens = made["id"], [s["token"] for s in made["seats"]]
+        sockets = [await websockets.connect(
+            f"{base}/api/games/{gid}/live?seat={s}&token={tokens[s]}", max_size=None)
+            for s in range(4)]
+        try:
+            pages = [json.loads(await ws.recv()) for ws in sockets]
+            while len(times) < total and not pages[0]["over"]:
+                seat = pages[0]["to_move"]
+                page = pages[seat]
+                action = page["legal"][len(times) % len(page["legal"])]
+                await asyncio.sleep(think)
+                start = time.perf_counter()
+                response = await client.post(f"/api/games/{gid}/actions", json={
+                    "seat": seat, "token": tokens[seat], "action": action, "ply": page["ply"]})
+                if response.status_code != 200:
+                    raise SystemExit(f"refused: {response.text}")
+                fresh = json.loads(await sockets[seat].recv())
+                while fresh["ply"] != page["ply"] + 1:
+                    fresh = json.loads(await sockets[seat].recv())
+                times.append(time.perf_counter() - start)
+                pages = [fresh if s == seat else json.loads(await ws.recv())
+                         for s, ws in enumerate(sockets)]
+        finally:
+            for ws in sockets:
+                await ws.close()
+    return times
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def main(args: argparse.Namespace) -> None:
+    port = free_port()
+    folder = tempfile.mkdtemp(prefix="upriver-load-")
+    command = [str(Path(sys.executable).with_name("upriver")), "serve", "--port", str(port),
+               "--db", f"sqlite:///{folder}/load.db", "--bot-delay", str(args.bot_delay)]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+            await wait_until_up(client)
+            stop = asyncio.Event()
+            bots = asyncio.create_task(keep_bot_games(client, args.bot_games, stop))
+            await asyncio.sleep(args.warm_up)
+            before = sum(g["ply"] for g in (await client.get("/api/games")).json()["games"])
+            started = time.perf_counter()
+            times = await clicks(client, f"ws://127.0.0.1:{port}", args.clicks, args.think)
+            elapsed = time.perf_counter() - started
+            listing = (await client.get("/api/games")).json()["games"]
+            stop.set()
+            await bots
+        stored = sum(g["ply"] for g in listing) - before - len(times)
+        running = sum(1 for g in listing if g["status"] == "playing")
+        ms = [t * 1000 for t in times]
+        print(f"{len(ms)} clicks with {args.bot_games} games of 4 bots running "
+              f"(bot delay {args.bot_delay} s, {os.cpu_count()} cores)")
+        print(f"click to updated board: median {statistics.median(ms):.1f} ms, "
+              f"p90 {percentile(ms, 0.9):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, "
+              f"max {max(ms):.1f} ms")
+        print(f"bot decisions stored meanwhile: {stored} in {elapsed:.0f} s "
+              f"({stored / elapsed:.0f}/s); games in progress at the end: {running}")
+    finally:
+        os.killpg(server.pid, signal.SIGINT)  # as Ctrl+C in a terminal
+        server.wait(timeout=20)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bot-games", type=int, default=20)
+    parser.add_argument("--clicks", type=int, default=500)
+    parser.add_argument("--bot-delay", type=float, default=0.4,
+                        help="the server's pause before each bot decision (its default: 0.4)")
+    parser.add_argument("--think", type=float, default=0.05,
+                        help="seconds between a board arriving and the next click")
+    parser.add_argument("--warm-up", type=float, default=5.0)
+    asyncio.run(main(parser.parse_args()))

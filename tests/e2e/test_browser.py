@@ -1,0 +1,287 @@
+"""End-to-end: people playing in chromium against an ``upriver serve`` process.
+
+Pages are driven only as a person would: selects, links, buttons and the SVG board's targets.
+The API is used to set up games and to check what the server holds.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.e2e.conftest import ServerFactory
+
+pytestmark = pytest.mark.browser
+
+Contexts = Callable[[], BrowserContext]
+MAX_DECISIONS = 400
+# How long a board target may take to become clickable before the list is used instead (ms).
+TARGET_TRIAL_MS = 500
+DATA_ACTION = re.compile(r'data-action="([^"]*)"')
+
+TURN_OR_END = """() => !document.querySelector('#final').hidden
+    || document.querySelector('#actions button.action') !== null"""
+PLY_CHANGED_OR_ERROR = """(before) => document.querySelector('#board').dataset.ply !== before
+    || document.querySelector('#error').textContent.trim() !== ''"""
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def ply(page: Page) -> int:
+    return int(page.locator("#board").get_attribute("data-ply") or -1)
+
+
+def legal_on(page: Page) -> list[str]:
+    """The actions the page offers in its list."""
+    return page.locator("#actions button.action").evaluate_all(
+        "buttons => buttons.map(b => b.dataset.action)")
+
+
+def board_targets(page: Page) -> list[str]:
+    return page.locator("#board [data-action].target").evaluate_all(
+        "targets => targets.map(t => t.dataset.action)")
+
+
+def svg_targets(svg: str) -> set[str]:
+    return {html.unescape(a) for a in DATA_ACTION.findall(svg)}
+
+
+def wait_for_turn_or_end(page: Page) -> bool:
+    """Wait until this seat may act or the game is over; True if it is over."""
+    page.wait_for_function(TURN_OR_END)
+    return page.locator("#final").is_visible()
+
+
+def click_and_wait(page: Page, clicked: Callable[[], None]) -> None:
+    """Click, then wait for the board to move on; a refusal shown on the page fails."""
+    before = page.locator("#board").get_attribute("data-ply") or ""
+    clicked()
+    page.wait_for_function(PLY_CHANGED_OR_ERROR, arg=before)
+    assert page.locator("#error").text_content() == "", "the server refused a click"
+
+
+def try_board(page: Page, prefer: Callable[[str], bool] = lambda a: True) -> str | None:
+    """Click the first board target the list also offers (preferred ones first); its action,
+    or None when no such target can be clicked."""
+    legal = set(legal_on(page))
+    targets = page.locator("#board [data-action].target").all()
+    offered = [t for t in targets if t.get_attribute("data-action") in legal]
+    offered.sort(key=lambda t: not prefer(t.get_attribute("data-action") or ""))
+    for target in offered:
+        try:
+            target.click(trial=True, timeout=TARGET_TRIAL_MS)
+        except PlaywrightTimeout:
+            continue  # covered by another drawing: not clickable by a person either
+        action = target.get_attribute("data-action")
+        click_and_wait(page, target.click)
+        return action
+    return None
+
+
+def play_one(page: Page, prefer: Callable[[str], bool] = lambda a: True) -> bool:
+    """Take one decision on a page whose seat is to move; True if it went through the board."""
+    if try_board(page, prefer) is not None:
+        return True
+    click_and_wait(page, page.locator("#actions button.action").first.click)
+    return False
+
+
+# ---------------------------------------------------------------- tests
+
+
+def test_twelve_rivers_against_bots_played_to_the_end_by_clicking(
+        server: ServerFactory, new_context: Contexts) -> None:
+    """A game of 12 Rivers created in the lobby (one human, three easy bots) is played to the
+    end by clicking, on the board where a target is drawn and in the list otherwise; the final
+    scores show one column per seat and a total, and the replay steps through the game."""
+    srv = server()
+    page = new_context().new_page()
+    page.goto(srv.url + "/")
+    page.locator("#seat-0").wait_for()
+    page.select_option("#game", "twelve-rivers")
+    page.select_option("#players", "4")
+    page.select_option("#seat-0", "human")
+    for seat in (1, 2, 3):
+        page.select_option(f"#seat-{seat}", "easy")
+    page.click("#create")
+    page.click('a.seat-link[data-seat="0"]')
+    page.wait_for_url(re.compile(r"/games/[^/?]+\?seat=0&token="))
+
+    on_board = 0
+    for _ in range(MAX_DECISIONS):
+        if wait_for_turn_or_end(page):
+            break
+        on_board += play_one(page)
+    else:
+        pytest.fail(f"the game was not over after {MAX_DECISIONS} of our decisions")
+
+    expect(page.locator("#final")).to_be_visible()
+    expect(page.locator("#status")).to_contain_text("Game over")
+    table = page.locator("#score-table")
+    expect(table.locator("tr").first.locator("th")).to_have_count(5)  # a corner and 4 seats
+    total = table.locator("tr.total")
+    expect(total).to_have_count(1)
+    expect(total.locator("th")).to_have_count(5)
+    assert total.locator("th").first.text_content() == "total"
+    assert all(re.fullmatch(r"-?\d+", s) for s in total.locator("th").all_text_contents()[1:])
+    assert on_board > 0, "no decision went through a target on the board"
+    decisions = ply(page)
+    game_id = page.url.split("/games/")[1].split("?")[0]
+    assert srv.api("GET", f"/api/games/{game_id}")["over"]
+
+    page.click("#replay-link")
+    page.wait_for_url(re.compile(r"/replay$"))
+    board = page.locator("#board")
+    expect(board).to_have_attribute("data-step", "0")
+    page.click("#next")
+    expect(board).to_have_attribute("data-step", "1")
+    page.click("#last")
+    expect(board).to_have_attribute("data-step", str(decisions))
+    expect(page.locator("#status")).to_contain_text(f"decision {decisions} of {decisions}")
+    expect(page.locator("#final")).to_be_visible()
+    expect(page.locator("#log li")).to_have_count(decisions)
+
+
+def test_two_river_humans_each_see_only_their_own_information(
+        server: ServerFactory, new_context: Contexts) -> None:
+    """Two people play The River in separate browsers. Each page draws the board as the server
+    renders it for that seat, receives only its own seat's hidden cards (RV-RULING-16: which
+    buildings were reserved), and follows the other's decisions live; the seat not to move
+    cannot act."""
+    srv = server()
+    made = srv.api("POST", "/api/games", {
+        "game": "the-river", "players": 2, "seats": [{"kind": "human"}] * 2, "seed": 3})
+    game_id = made["id"]
+    tokens = [s["token"] for s in made["seats"]]
+    pages: list[Page] = []
+    frames: list[list[dict[str, Any]]] = [[], []]
+    for seat in (0, 1):
+        page = new_context().new_page()
+        received = frames[seat]
+        page.on("websocket", lambda ws, received=received: ws.on(
+            "framereceived", lambda data: received.append(json.loads(data))))
+        page.goto(f"{srv.url}/games/{game_id}?seat={seat}&token={tokens[seat]}")
+        page.locator("#board svg").wait_for()
+        page.evaluate("() => { window.notReloaded = true; }")
+        pages.append(page)
+
+    def seat_view(seat: int | None) -> dict[str, Any]:
+        query = "" if seat is None else f"?seat={seat}&token={tokens[seat]}"
+        return srv.api("GET", f"/api/games/{game_id}{query}")
+
+    # Play until each seat holds a reserved building, on the board where drawn.
+    on_board = 0
+    for _ in range(30):
+        shown = seat_view(None)
+        if all(p["reserved_count"] for p in shown["view"]["players"]) and shown["ply"] >= 6:
+            break
+        mover = shown["to_move"]
+        page, other = pages[mover], pages[1 - mover]
+        page.locator("#actions button.action").first.wait_for()
+        assert legal_on(other) == [] and board_targets(other) == []
+        before = ply(other)
+        reserving = shown["view"]["players"][mover]["reserved_count"] == 0
+        on_board += play_one(page, lambda a, r=reserving: r and a.startswith("reserve "))
+        # The other page follows without a reload.
+        expect(other.locator("#board")).to_have_attribute("data-ply", str(before + 1))
+    else:
+        pytest.fail("the seats did not both reserve a building in 30 decisions")
+    assert on_board > 0
+
+    views = [seat_view(0), seat_view(1)]
+    for seat, page in enumerate(pages):
+        assert page.evaluate("() => window.notReloaded") is True
+        players = views[seat]["view"]["players"]
+        mine, theirs = players[seat], players[1 - seat]
+        assert mine["reserved"] and theirs["reserved"] is None and theirs["reserved_count"] >= 1
+        # What the page holds is this seat's view, not the other's.
+        held = page.evaluate("() => current.view.players.map(p => p.reserved)")
+        assert held[seat] == mine["reserved"] and held[1 - seat] is None
+        # Every message the page ever received kept the other seat's cards hidden.
+        assert frames[seat], "the page got nothing over its WebSocket"
+        for frame in frames[seat]:
+            other_player = frame["view"]["players"][1 - seat]
+            assert (other_player["reserved"], other_player["built"],
+                    other_player["tokens"]) == (None, None, None)
+        # The board is the server's drawing for this seat: its targets and its texts.
+        svg = views[seat]["svg"]
+        assert set(board_targets(page)) == svg_targets(svg) == set(views[seat]["legal"])
+        texts = page.locator("#board svg text").all_text_contents()
+        assert texts == [html.unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", svg)]
+        assert f"Seat {seat} (you)" in " ".join(texts)
+        assert f"Seat {1 - seat} (you)" not in " ".join(texts)
+    assert views[0]["view"] != views[1]["view"]
+    assert [p["reserved"] for p in seat_view(None)["view"]["players"]] == [None, None]
+
+    # The seat not to move cannot act: the server refuses and the position stays.
+    mover = views[0]["to_move"]
+    idle = pages[1 - mover]
+    at = ply(idle)
+    idle.evaluate("action => send(action)", views[mover]["legal"][0])
+    expect(idle.locator("#error")).to_contain_text(f"it is seat {mover}'s turn")
+    assert ply(idle) == at == seat_view(None)["ply"]
+
+
+def test_wrong_token_link_shows_an_error_and_cannot_act(
+        server: ServerFactory, new_context: Contexts) -> None:
+    """A seat link with a wrong token shows the server's refusal ("wrong token for seat 0"),
+    draws nothing to act on, and what it sends is refused, leaving the game as it was."""
+    srv = server()
+    made = srv.api("POST", "/api/games", {
+        "game": "the-river", "players": 2, "seats": [{"kind": "human"}] * 2, "seed": 3})
+    game_id, token = made["id"], made["seats"][1]["token"]
+    shown = srv.api("GET", f"/api/games/{game_id}?seat=1&token={token}")
+    assert shown["to_move"] == 1 and shown["legal"]
+    page = new_context().new_page()
+    page.goto(f"{srv.url}/games/{game_id}?seat=1&token=not-{token}")
+    expect(page.locator("#error")).to_contain_text("wrong token for seat 1")
+    assert legal_on(page) == [] and board_targets(page) == []
+    refusal = page.evaluate(
+        """([path, body]) => api("POST", path, body).then(() => "accepted", e => e.message)""",
+        [f"/api/games/{game_id}/actions",
+         {"seat": 1, "token": f"not-{token}", "action": shown["legal"][0], "ply": 0}])
+    assert refusal == "wrong token for seat 1"
+    assert srv.api("GET", f"/api/games/{game_id}")["ply"] == 0
+
+
+def test_restart_mid_game_and_carry_on(server: ServerFactory, new_context: Contexts) -> None:
+    """A game of 12 Rivers against bots survives the server stopping: the open page says the
+    connection was lost, reconnects by itself to the restarted server (same port, same
+    database), shows the same position, and play carries on by clicking."""
+    srv = server()
+    made = srv.api("POST", "/api/games", {
+        "game": "twelve-rivers", "players": 3, "seed": 11,
+        "seats": [{"kind": "human"}, {"kind": "bot", "agent": "easy"},
+                  {"kind": "bot", "agent": "easy"}]})
+    page = new_context().new_page()
+    page.goto(f"{srv.url}/games/{made['id']}?seat=0&token={made['seats'][0]['token']}")
+    for _ in range(4):
+        assert not wait_for_turn_or_end(page)
+        play_one(page)
+    assert not wait_for_turn_or_end(page)
+    at = ply(page)
+    legal = legal_on(page)
+    page.evaluate("() => { window.notReloaded = true; }")
+
+    srv.stop()
+    expect(page.locator("#error")).to_contain_text("Connection lost")
+    srv.start()
+    expect(page.locator("#error")).to_have_text("")
+    expect(page.locator("#board")).to_have_attribute("data-ply", str(at))
+    assert legal_on(page) == legal
+    assert page.evaluate("() => window.notReloaded") is True
+
+    play_one(page)
+    assert ply(page) > at
+    assert srv.api("GET", f"/api/games/{made['id']}")["ply"] >= at + 1
+    page.reload()
+    page.locator("#board svg").wait_for()
+    assert ply(page) >= at + 1
