@@ -161,13 +161,95 @@ def render(view: dict[str, Any]) -> str:
     out.append(f'<g{_attr("draw from pile", legal)}><rect x="{x}" y="{y_c}" width="92" '
                f'height="22" rx="4" fill="#ddd" stroke="#888"/><text x="{x + 6}" y="{y_c + 15}" '
                f'font-size="11">pile ({view["draw_pile"]})</text></g>')
-    height = y_c + 40
+    panel, height = _players(view, legal, comp, y_c + 40, width)
+    out.extend(panel)
     defs = ('<defs><linearGradient id="rainbow"><stop offset="0" stop-color="#e74c3c"/>'
             '<stop offset="0.5" stop-color="#f1c40f"/><stop offset="1" stop-color="#3498db"/>'
             "</linearGradient></defs>")
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
             f'width="{width}" height="{height}" font-family="sans-serif">{defs}'
             + "".join(out) + "</svg>")
+
+
+PANEL_H = 112
+
+
+def _players(view: dict[str, Any], legal: set[str], comp: Any, top: float,
+             width: float) -> tuple[list[str], float]:
+    """Each seat's pieces: the hand (its cards for the owner, a count and the cards everyone
+    saw for others), fairies, the alpaca's pearls and the Markaya tiles befriended."""
+    out: list[str] = []
+    half = width / 2
+    scores = view.get("scores") or []
+    for p in view["players"]:
+        seat = p["seat"]
+        x = 10 + (seat % 2) * half
+        y = top + (seat // 2) * PANEL_H
+        you = " (you)" if seat == view.get("viewer") else ""
+        score = f", {scores[seat]} points" if seat < len(scores) else ""
+        out.append(f'<rect x="{x - 4}" y="{y}" width="{half - 12}" height="{PANEL_H - 8}" '
+                   f'rx="6" fill="#fbfaf6" stroke="{SEAT_FILL[seat % 4]}"/>')
+        out.append(_marker(x + 8, y + 14, seat))
+        out.append(f'<text x="{x + 22}" y="{y + 18}" font-size="12" font-weight="bold">'
+                   f"Seat {seat}{you}{score}</text>")
+        # The hand: named cards are the owner's; others see a count and what was shown.
+        cards = p["hand"] if p["hand"] is not None else p["known_cards"]
+        cx = x + 4
+        for kind, n in cards.items():
+            label = f"{n} {kind}"
+            w = 10 + 6.2 * len(label)
+            out.append(f'<g{_attr(f"pay {kind}", legal)}><rect x="{cx}" y="{y + 26}" '
+                       f'width="{w}" height="18" rx="3" fill="#fff" stroke="#888"/>'
+                       f'<text x="{cx + 5}" y="{y + 39}" font-size="10">{escape(label)}</text>'
+                       "</g>")
+            cx += w + 4
+        hidden = p["hand_size"] - sum(cards.values())
+        if hidden > 0 or not cards:
+            label = f"{hidden} hidden card{'s' if hidden != 1 else ''}" if p["hand"] is None \
+                else "no cards"
+            out.append(f'<text x="{cx + 2}" y="{y + 39}" font-size="10" fill="#666">'
+                       f"{label}</text>")
+        # Fairies and the alpaca.
+        fx = x + 4
+        for name, n in p["fairies"].items():
+            label = f"{n} {name} fairy"
+            w = 10 + 6.2 * len(label)
+            out.append(f'<g{_attr(f"pay {name} fairy", legal)}><rect x="{fx}" y="{y + 50}" '
+                       f'width="{w}" height="18" rx="9" fill="#fff3d6" stroke="#c79a2e"/>'
+                       f'<text x="{fx + 5}" y="{y + 63}" font-size="10">{escape(label)}</text>'
+                       "</g>")
+            fx += w + 4
+        out.append(f'<text x="{fx + 2}" y="{y + 63}" font-size="10">alpaca:</text>')
+        out.extend(_pearls(p["alpaca"], fx + 48, y + 59, per_row=20))
+        if p["alpaca_cards"]:
+            out.append(f'<text x="{fx + 48 + 11 * min(20, sum(p["alpaca"].values()))}" '
+                       f'y="{y + 63}" font-size="10" fill="#666">'
+                       f'cards: {escape(", ".join(p["alpaca_cards"]))}</text>')
+        # Markaya tiles befriended, their spots filled or still wanted.
+        mx = x + 4
+        for tile in p["markaya"]:
+            spots = tile["pearls"]
+            w = 30 + 14 * len(spots)
+            out.append(f'<rect x="{mx}" y="{y + 74}" width="{w}" height="24" rx="4" '
+                       f'fill="#fdf3dc" stroke="#b08a3a"/><text x="{mx + 4}" y="{y + 90}" '
+                       f'font-size="10">{escape(tile["id"])}</text>')
+            t = comp.tile_index.get(tile["id"])
+            needs = comp.tiles[t].spots if t is not None else [None] * len(spots)
+            for j, pearl in enumerate(spots):
+                px = mx + 34 + j * 14
+                if pearl is not None:
+                    fill, stroke, dash = PEARL_FILL.get(pearl, "#ccc"), "#333", ""
+                else:
+                    need = needs[j] if j < len(needs) else None
+                    fill = "#fff"
+                    stroke = ("#999" if need is None or need == RAINBOW
+                              else PEARL_FILL[COLOURS[need]])
+                    dash = ' stroke-dasharray="2 1"'
+                out.append(f'<circle cx="{px}" cy="{y + 86}" r="5" fill="{fill}" '
+                           f'stroke="{stroke}"{dash}/>')
+            mx += w + 6
+    rows = (len(view["players"]) + 1) // 2
+    return out, top + rows * PANEL_H + 4
 
 
 def actions_drawn(svg: str, legal: Iterable[str]) -> set[str]:
