@@ -28,7 +28,7 @@ def test_readme_opens_with_the_two_commands_and_ci_runs_the_second() -> None:
     head = readme.split("## ")[0]
     commands = _commands(head)
     assert len(commands) == 2
-    assert "upriver play" in commands[0]
+    assert "upriver serve" in commands[0]
     assert "pytest" in commands[1]
     assert commands[1] in (ROOT / ".ci" / "run").read_text()
 

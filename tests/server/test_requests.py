@@ -141,3 +141,11 @@ def test_websocket_with_a_wrong_token_gets_an_error_and_is_closed(client: TestCl
         message = ws.receive()
         assert message["type"] == "websocket.close"
         assert message["code"] == 4403
+
+
+def test_an_oversized_body_is_refused_before_it_is_read(client: TestClient) -> None:
+    response = client.post("/api/games", content=b"{" + b" " * 20_000 + b"}",
+                           headers={"Content-Type": "application/json"})
+    assert response.status_code == 413
+    assert response.json() == {"error": "request body over 16384 bytes"}
+    assert lobby_size(client) == 0

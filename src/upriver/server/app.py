@@ -58,6 +58,9 @@ def api(handler: Callable[[Host, Request], Awaitable[Any]]) -> Handler:
 
 
 async def body_of(request: Request) -> Any:
+    declared = request.headers.get("content-length", "0")
+    if not declared.isdigit() or int(declared) > MAX_BODY:
+        raise Refused(413, f"request body over {MAX_BODY} bytes")
     raw = await request.body()
     if len(raw) > MAX_BODY:
         raise Refused(413, f"request body over {MAX_BODY} bytes")

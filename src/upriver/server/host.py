@@ -156,9 +156,11 @@ class Host:
 
     def lobby(self) -> list[dict[str, Any]]:
         out = []
+        known = set(upriver.games())
         for r in self.store.listing():
             out.append({
-                "id": r.id, "game": r.game, "name": upriver.game_info(r.game)["name"],
+                "id": r.id, "game": r.game,
+                "name": upriver.game_info(r.game)["name"] if r.game in known else r.game,
                 "options": r.options, "players": r.players, "status": r.status,
                 "ply": r.ply, "to_move": r.to_move, "result": r.result,
                 "updated_at": r.updated_at.isoformat() if r.updated_at else None,
