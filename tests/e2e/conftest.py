@@ -129,7 +129,7 @@ def server(tmp_path: Path) -> Iterator[ServerFactory]:
         srv.stop()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     if not CHROMIUM.exists():
         message = f"{CHROMIUM} is not installed (apt-get install chromium)"

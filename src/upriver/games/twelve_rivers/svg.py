@@ -174,6 +174,14 @@ def render(view: dict[str, Any]) -> str:
 PANEL_H = 112
 
 
+def _chip(out: list[str], x: float, y: float, label: str, attr: str, style: str) -> float:
+    """A small labelled box (a card in hand, a fairy); returns where the next one goes."""
+    w = 10 + 6.2 * len(label)
+    out.append(f'<g{attr}><rect x="{x}" y="{y}" width="{w}" height="18" {style}/>'
+               f'<text x="{x + 5}" y="{y + 13}" font-size="10">{escape(label)}</text></g>')
+    return x + w + 4
+
+
 def _players(view: dict[str, Any], legal: set[str], comp: Any, top: float,
              width: float) -> tuple[list[str], float]:
     """Each seat's pieces: the hand (its cards for the owner, a count and the cards everyone
@@ -196,13 +204,8 @@ def _players(view: dict[str, Any], legal: set[str], comp: Any, top: float,
         cards = p["hand"] if p["hand"] is not None else p["known_cards"]
         cx = x + 4
         for kind, n in cards.items():
-            label = f"{n} {kind}"
-            w = 10 + 6.2 * len(label)
-            out.append(f'<g{_attr(f"pay {kind}", legal)}><rect x="{cx}" y="{y + 26}" '
-                       f'width="{w}" height="18" rx="3" fill="#fff" stroke="#888"/>'
-                       f'<text x="{cx + 5}" y="{y + 39}" font-size="10">{escape(label)}</text>'
-                       "</g>")
-            cx += w + 4
+            cx = _chip(out, cx, y + 26, f"{n} {kind}", _attr(f"pay {kind}", legal),
+                       'rx="3" fill="#fff" stroke="#888"')
         hidden = p["hand_size"] - sum(cards.values())
         if hidden > 0 or not cards:
             label = f"{hidden} hidden card{'s' if hidden != 1 else ''}" if p["hand"] is None \
@@ -212,13 +215,8 @@ def _players(view: dict[str, Any], legal: set[str], comp: Any, top: float,
         # Fairies and the alpaca.
         fx = x + 4
         for name, n in p["fairies"].items():
-            label = f"{n} {name} fairy"
-            w = 10 + 6.2 * len(label)
-            out.append(f'<g{_attr(f"pay {name} fairy", legal)}><rect x="{fx}" y="{y + 50}" '
-                       f'width="{w}" height="18" rx="9" fill="#fff3d6" stroke="#c79a2e"/>'
-                       f'<text x="{fx + 5}" y="{y + 63}" font-size="10">{escape(label)}</text>'
-                       "</g>")
-            fx += w + 4
+            fx = _chip(out, fx, y + 50, f"{n} {name} fairy", _attr(f"pay {name} fairy", legal),
+                       'rx="9" fill="#fff3d6" stroke="#c79a2e"')
         out.append(f'<text x="{fx + 2}" y="{y + 63}" font-size="10">alpaca:</text>')
         out.extend(_pearls(p["alpaca"], fx + 48, y + 59, per_row=20))
         if p["alpaca_cards"]:
