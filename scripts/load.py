@@ -8,6 +8,7 @@ percentile, and how many bot decisions the server stored meanwhile.
 
     .venv/bin/python scripts/load.py                 # 20 bot games, 500 clicks
     .venv/bin/python scripts/load.py --bot-delay 0   # bots as fast as they can
+    .venv/bin/python scripts/load.py --browser       # real clicks in chromium
 """
 
 from __future__ import annotations
@@ -100,6 +101,57 @@ async def clicks(client: httpx.AsyncClient, base: str, total: int, think: float,
     return times
 
 
+# In the page: the time of the click, then of the first frame after the board changed.
+PAGE_TIMER = """() => {
+  window.__clicked = null; window.__drawn = null;
+  document.addEventListener('click', () => { window.__clicked = performance.now(); }, true);
+  new MutationObserver(() => requestAnimationFrame(() => { window.__drawn = performance.now(); }))
+    .observe(document.querySelector('#board'), {attributes: true, attributeFilter: ['data-ply']});
+}"""
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+async def browser_clicks(client: httpx.AsyncClient, base: str, total: int, think: float,
+                         ) -> list[float]:
+    """The same in Debian's chromium, as one person against three bots: a click on one of the
+    page's actions, timed by the page from the click to the first frame with the new board."""
+    from playwright.async_api import async_playwright
+
+    times: list[float] = []
+    async with async_playwright() as p:
+        browser = await p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
+                                          args=CHROMIUM_ARGS)
+        while len(times) < total:
+            made = (await client.post("/api/games", json={
+                "game": "twelve-rivers", "players": 4, "seats": [HUMANS[0], *BOTS[1:]]})).json()
+            seat = made["seats"][0]
+            page = await (await browser.new_context()).new_page()
+            await page.goto(f"{base}/games/{made['id']}?seat=0&token={seat['token']}")
+            await page.wait_for_selector("#board[data-ply]")
+            await page.evaluate(PAGE_TIMER)
+            while len(times) < total:
+                await page.wait_for_function(
+                    "() => !document.querySelector('#final').hidden || "
+                    "document.querySelector('#actions button.action') !== null", timeout=60_000)
+                if await page.locator("#final").is_visible():
+                    break
+                buttons = page.locator("#actions button.action")
+                ply = await page.locator("#board").get_attribute("data-ply")
+                await asyncio.sleep(think)
+                await page.evaluate("() => { window.__drawn = null; }")
+                await buttons.nth(len(times) % await buttons.count()).click()
+                await page.wait_for_function(
+                    "(ply) => document.querySelector('#board').dataset.ply !== ply "
+                    "&& window.__drawn !== null", arg=ply)
+                times.append(await page.evaluate("() => (window.__drawn - window.__clicked)")
+                             / 1000)
+            await page.context.close()
+        await browser.close()
+    return times
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -120,7 +172,10 @@ async def main(args: argparse.Namespace) -> None:
             await asyncio.sleep(args.warm_up)
             before = sum(g["ply"] for g in (await client.get("/api/games")).json()["games"])
             started = time.perf_counter()
-            times = await clicks(client, f"ws://127.0.0.1:{port}", args.clicks, args.think)
+            if args.browser:
+                times = await browser_clicks(client, base, args.clicks, args.think)
+            else:
+                times = await clicks(client, f"ws://127.0.0.1:{port}", args.clicks, args.think)
             elapsed = time.perf_counter() - started
             listing = (await client.get("/api/games")).json()["games"]
             stop.set()
@@ -128,7 +183,8 @@ async def main(args: argparse.Namespace) -> None:
         stored = sum(g["ply"] for g in listing) - before - len(times)
         running = sum(1 for g in listing if g["status"] == "playing")
         ms = [t * 1000 for t in times]
-        print(f"{len(ms)} clicks with {args.bot_games} games of 4 bots running "
+        where = "in chromium" if args.browser else "through the API"
+        print(f"{len(ms)} clicks {where} with {args.bot_games} games of 4 bots running "
               f"(bot delay {args.bot_delay} s, {os.cpu_count()} cores)")
         print(f"click to updated board: median {statistics.median(ms):.1f} ms, "
               f"p90 {percentile(ms, 0.9):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, "
@@ -149,4 +205,6 @@ if __name__ == "__main__":
     parser.add_argument("--think", type=float, default=0.05,
                         help="seconds between a board arriving and the next click")
     parser.add_argument("--warm-up", type=float, default=5.0)
+    parser.add_argument("--browser", action="store_true",
+                        help="click in Debian's chromium (/usr/bin/chromium) instead")
     asyncio.run(main(parser.parse_args()))

@@ -30,8 +30,7 @@ function render(p) {
     el("button", { class: "action", "data-action": a, onclick: () => send(a) }, a)));
   if (!p.legal.length) $("#actions").append(el("span", { class: "muted" }, p.over ? "The game is over." : "Waiting for the other players."));
   $("#undo").disabled = !p.can_undo;
-  $("#log").replaceChildren(...logList(p.log, p.seats));
-  $("#log").scrollTop = $("#log").scrollHeight;
+  drawLog(p.log, p.seats);
   $("#seats").replaceChildren(...p.seats.map((s, i) => {
     const item = el("li", {}, `${s.name}${s.kind === "bot" ? "" : " (human)"}${i === p.to_move ? " — to move" : ""} `);
     const mayHand = !p.over && s.kind === "human" && (hostToken || i === seat);
@@ -44,6 +43,21 @@ function render(p) {
     $("#scores").replaceChildren(scoreTable(p));
     $("#replay-link").href = `/games/${gameId}/replay`;
   }
+}
+
+// The log only grows between pages, except after an undo: add the new lines, or redraw.
+let shownLog = [];
+function drawLog(log, seats) {
+  const n = shownLog.length;
+  const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
+  const list = $("#log");
+  if (n <= log.length && (n === 0 || same(shownLog[n - 1], log[n - 1]))) {
+    list.append(...logList(log.slice(n), seats).map((item, i) => { item.value = n + i + 1; return item; }));
+  } else {
+    list.replaceChildren(...logList(log, seats));
+  }
+  shownLog = log;
+  list.scrollTop = list.scrollHeight;
 }
 
 function showError(err) { $("#error").textContent = err ? err.message || String(err) : ""; }
