@@ -285,3 +285,35 @@ def test_restart_mid_game_and_carry_on(server: ServerFactory, new_context: Conte
     page.reload()
     page.locator("#board svg").wait_for()
     assert ply(page) >= at + 1
+
+
+def test_undo_in_the_browser_takes_back_a_placement(
+        server: ServerFactory, new_context: Contexts) -> None:
+    """A person places a marker on the board, then clicks undo: the board, the options and the
+    log are as before the placement, on this page and on the other seat's page."""
+    srv = server()
+    made = srv.api("POST", "/api/games", {
+        "game": "twelve-rivers", "players": 2, "seats": [{"kind": "human"}] * 2, "seed": 12})
+    game_id = made["id"]
+    mover = srv.api("GET", f"/api/games/{game_id}")["to_move"]
+    pages = []
+    for seat in (mover, 1 - mover):
+        page = new_context().new_page()
+        page.goto(f"{srv.url}/games/{game_id}?seat={seat}&token={made['seats'][seat]['token']}")
+        page.locator("#board svg").wait_for()
+        pages.append(page)
+    page, other = pages
+    expect(page.locator("#undo")).to_be_disabled()
+    options = legal_on(page)
+    assert try_board(page, lambda a: a.startswith("place ")) is not None
+    expect(page.locator("#log li")).to_have_count(1)
+    expect(other.locator("#log li")).to_have_count(1)
+    expect(page.locator("#undo")).to_be_enabled()
+    page.click("#undo")
+    expect(page.locator("#board")).to_have_attribute("data-ply", "0")
+    expect(other.locator("#board")).to_have_attribute("data-ply", "0")
+    expect(page.locator("#log li")).to_have_count(0)
+    expect(other.locator("#log li")).to_have_count(0)
+    expect(page.locator("#undo")).to_be_disabled()
+    assert legal_on(page) == options
+    assert srv.api("GET", f"/api/games/{game_id}")["log"] == []
