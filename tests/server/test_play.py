@@ -334,3 +334,24 @@ def test_a_thinking_bot_does_not_block_the_server(tmp_path: Any) -> None:
         assert answered == [0] * 20
         assert client.get("/api/games").status_code == 200
         wait_for(client, gid, lambda p: p["ply"] > 0, tries=1000)
+
+
+def test_an_undo_already_made_by_another_server_is_stale(db_url: str) -> None:
+    """Two server processes on one database: the second to take back the same decision is
+    told it is stale and then shows the position the database holds."""
+    with TestClient(create_app(db_url, bot_delay=0.0, bot_workers=0)) as one, \
+            TestClient(create_app(db_url, bot_delay=0.0, bot_workers=0)) as two:
+        made = new_game(one, game="twelve-rivers", players=2,
+                        seats=[{"kind": "human"}, {"kind": "human"}], seed=12)
+        gid = made["id"]
+        seat = state(one, gid)["to_move"]
+        token = made["seats"][seat]["token"]
+        place = next(a for a in state(one, gid, seat, token)["legal"]
+                     if a.startswith("place "))
+        assert act(one, gid, seat, token, place, 0).status_code == 200
+        assert state(two, gid)["ply"] == 1
+        body = {"seat": seat, "token": token, "ply": 1}
+        assert one.post(f"/api/games/{gid}/undo", json=body).status_code == 200
+        late = two.post(f"/api/games/{gid}/undo", json=body)
+        assert late.status_code == 409 and "stale" in late.json()["error"]
+        assert state(two, gid)["ply"] == 0 and state(two, gid)["log"] == []

@@ -224,7 +224,7 @@ class Host:
 
     def can_undo(self, live: LiveGame, seat: int) -> bool:
         """Undo is open while the last decision is this seat's, revealed nothing, and the
-        game is not over (the rulebooks' "take it back" courtesy, limited to what is fair)."""
+        game is not over (the rulebooks have no undo: see docs/web.md)."""
         moves = live.record.moves
         return (bool(moves) and not live.game.is_over and moves[-1].seat == seat
                 and not moves[-1].revealed and live.record.seats[seat].kind == "human")
@@ -263,8 +263,13 @@ class Host:
                                    "something, or the game is over")
             moves = live.record.moves[:-1]
             game = replay(live.record, len(moves))
-            self.store.remove_last_move(game_id, live.ply, to_move=game.to_move)
+            try:
+                self.store.remove_last_move(game_id, live.ply, to_move=game.to_move)
+            except Stale as err:
+                self._reload(live)
+                raise Refused(409, f"stale: {err}") from None
             live.record.moves = moves
+            live.record.to_move = game.to_move
             live.game = game
             live.pages.clear()
             if live.bot_task is not None:
@@ -322,12 +327,8 @@ class Host:
                                 to_move=game.to_move, result=result)
         except Stale as err:
             # Another server process took this decision: forget ours and load theirs.
-            record = self.store.load(live.record.id)
-            if record is not None:
-                live.record, live.game = record, replay(record)
-            else:
-                live.game = before
-            live.pages.clear()
+            live.game = before
+            self._reload(live)
             raise Refused(409, f"stale: {err}") from None
         except Exception:
             live.game = before
@@ -337,6 +338,13 @@ class Host:
         live.record.to_move = game.to_move
         if result is not None:
             live.record.status, live.record.result = "over", result
+
+    def _reload(self, live: LiveGame) -> None:
+        """Load the game as the database has it (another server process changed it)."""
+        record = self.store.load(live.record.id)
+        if record is not None:
+            live.record, live.game = record, replay(record)
+        live.pages.clear()
 
     def _changed(self, live: LiveGame) -> None:
         """Tell every watcher, then let bots take their turns."""
