@@ -113,3 +113,12 @@ def test_serve_prints_its_address_and_answers_there(tmp_path: Path) -> None:
         finally:
             server.terminate()
             server.wait(timeout=10)
+
+
+def test_serve_on_a_port_in_use_says_so_in_one_line() -> None:
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(cli, ["serve", "--port", str(port)])
+    assert result.exit_code != 0
+    assert f"cannot listen on 127.0.0.1:{port}" in result.output
+    assert len(result.output.strip().splitlines()) == 1

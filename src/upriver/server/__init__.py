@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import socket
+
 import uvicorn
 from sqlalchemy.exc import OperationalError
 
@@ -14,6 +16,7 @@ __all__ = ["create_app", "serve"]
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
           bot_delay: float = 0.4, bot_workers: int | None = None) -> None:
     """Run the web app until interrupted; prints the address to open."""
+    _check_free(host, port)
     url = db or default_url()
     try:
         app = create_app(url, bot_delay=bot_delay, bot_workers=bot_workers)
@@ -24,6 +27,16 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
     print(f"upriver is serving on http://{shown}:{port}/  (games kept in {_safe(url)})",
           flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning")
+
+
+def _check_free(host: str, port: int) -> None:
+    """A clear one-line error, before anything starts, when the address is taken."""
+    try:
+        with socket.create_server((host, port)):
+            pass
+    except OSError as err:
+        raise ValueError(f"cannot listen on {host}:{port}: {err.strerror or err} "
+                         "(choose another with --port)") from None
 
 
 def _safe(url: str) -> str:
