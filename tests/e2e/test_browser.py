@@ -317,3 +317,32 @@ def test_undo_in_the_browser_takes_back_a_placement(
     expect(page.locator("#undo")).to_be_disabled()
     assert legal_on(page) == options
     assert srv.api("GET", f"/api/games/{game_id}")["log"] == []
+
+
+def test_the_lobby_creates_games_one_after_another_with_their_options(
+        server: ServerFactory, new_context: Contexts) -> None:
+    """Two games made in a row from one lobby page both get created with what was chosen;
+    2022-only options appear only once the 2022 edition is chosen, and Family Mode is kept."""
+    srv = server()
+    page = new_context().new_page()
+    page.goto(srv.url + "/")
+    page.locator("#seat-0").wait_for()
+    page.select_option("#players", "2")
+    page.click("#create")
+    expect(page.locator("a.seat-link")).to_have_count(1)
+    page.select_option("#game", "twelve-rivers")
+    expect(page.locator('[data-row="family"]')).to_be_hidden()
+    page.select_option("#opt-edition", '"2022"')
+    expect(page.locator('[data-row="family"]')).to_be_visible()
+    page.select_option("#opt-family", "true")
+    page.select_option("#players", "3")
+    page.select_option("#seat-1", "human")
+    page.click("#create")
+    expect(page.locator("a.seat-link")).to_have_count(2)
+    assert page.locator("#error").text_content() == ""
+    games = srv.api("GET", "/api/games")["games"]
+    assert len(games) == 2
+    newest = games[0]
+    assert newest["players"] == 3
+    assert newest["options"]["edition"] == "2022" and newest["options"]["family"] is True
+    assert [s["kind"] for s in newest["seats"]] == ["human", "human", "bot"]

@@ -3,11 +3,26 @@
 let catalog = null;
 
 function optionRow(name, opt) {
-  const select = el("select", { id: `opt-${name}`, "data-option": name, title: opt.help });
+  const select = el("select", { id: `opt-${name}`, "data-option": name, title: opt.help,
+    onchange: showUsableOptions });
   for (const c of opt.choices) {
     select.append(el("option", { value: JSON.stringify(c), selected: c === opt.default }, String(c)));
   }
-  return el("div", { class: "row" }, el("label", { for: `opt-${name}`, title: opt.help }, name), select);
+  return el("div", { class: "row", "data-row": name },
+    el("label", { for: `opt-${name}` }, name.replaceAll("_", " ")), select, " ",
+    el("span", { class: "muted help" }, opt.help));
+}
+
+// An option that needs others set (2022 rules need edition 2022) shows only once they are.
+function showUsableOptions() {
+  const info = catalog.games[$("#game").value];
+  const chosen = (name) => JSON.parse($(`#opt-${name}`).value);
+  for (const [name, opt] of Object.entries(info.options)) {
+    const usable = Object.entries(opt.requires).every(([k, v]) => !(k in info.options) || chosen(k) === v);
+    const row = document.querySelector(`[data-row="${name}"]`);
+    row.hidden = !usable;
+    if (!usable) $(`#opt-${name}`).value = JSON.stringify(opt.default);
+  }
 }
 
 function seatRow(i) {
@@ -15,7 +30,7 @@ function seatRow(i) {
     el("option", { value: "human" }, "Human"),
     ...Object.entries(catalog.bots).map(([level, spec]) =>
       el("option", { value: level, selected: i > 0 && level === "medium" }, `Bot: ${level} (${spec})`)));
-  return el("div", { class: "row" }, el("label", { for: `seat-${i}` }, `Seat ${i + 1}`), kind);
+  return el("div", { class: "row" }, el("label", { for: `seat-${i}` }, `Seat ${i}`), kind);
 }
 
 function drawForm() {
@@ -24,6 +39,7 @@ function drawForm() {
   const keep = Number(players.value) || Math.max(...info.players);
   players.replaceChildren(...info.players.map((n) => el("option", { value: n, selected: n === keep }, n)));
   $("#options").replaceChildren(...Object.entries(info.options).map(([n, o]) => optionRow(n, o)));
+  showUsableOptions();
   drawSeats();
 }
 
@@ -42,7 +58,7 @@ async function create(event) {
     const value = JSON.parse(s.value);
     if (value !== info.options[s.dataset.option].default) options[s.dataset.option] = value;
   }
-  const seats = [...document.querySelectorAll("[data-seat]")].map((s) =>
+  const seats = [...document.querySelectorAll("select[data-seat]")].map((s) =>
     s.value === "human" ? { kind: "human" } : { kind: "bot", agent: s.value });
   try {
     const made = await api("POST", "/api/games", {
