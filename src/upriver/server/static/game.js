@@ -28,8 +28,12 @@ function render(p) {
   board.dataset.ply = p.ply;
   $("#actions").replaceChildren(...p.legal.map((a) =>
     el("button", { class: "action", "data-action": a, onclick: () => send(a) }, a)));
-  if (!p.legal.length) $("#actions").append(el("span", { class: "muted" }, p.over ? "The game is over." : "Waiting for the other players."));
+  if (!p.legal.length) {
+    const why = p.over ? "The game is over." : seat === null ? "You are watching." : "Waiting for the other players.";
+    $("#actions").append(el("span", { class: "muted" }, why));
+  }
   $("#undo").disabled = !p.can_undo;
+  $("#undo").hidden = seat === null;
   drawLog(p.log, p.seats);
   $("#seats").replaceChildren(...p.seats.map((s, i) => {
     const item = el("li", {}, `${s.name}${s.kind === "bot" ? "" : " (human)"}${i === p.to_move ? " — to move" : ""} `);
