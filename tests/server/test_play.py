@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import json
 import random
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -105,16 +107,23 @@ def test_racing_decisions_apply_exactly_once(db_url: str) -> None:
         assert state(client, gid)["log"] == [[seat, action]]
 
 
-def test_two_servers_racing_on_one_database_store_one_decision(db_url: str) -> None:
-    """Two server processes (two apps here) take the same decision: the database's key on
-    (game, decision number) lets one through; the other is told it is stale and reloads."""
+@contextlib.contextmanager
+def two_servers(db_url: str, seed: int) -> Iterator[tuple[TestClient, TestClient, str, int,
+                                                          str]]:
+    """Two apps on one database (as two server processes), a 2-human 12 Rivers game made on
+    the first, and the seat to move with its token."""
     with TestClient(create_app(db_url, bot_delay=0.0, bot_workers=0)) as one, \
             TestClient(create_app(db_url, bot_delay=0.0, bot_workers=0)) as two:
         made = new_game(one, game="twelve-rivers", players=2,
-                        seats=[{"kind": "human"}, {"kind": "human"}], seed=8)
-        gid = made["id"]
-        seat = state(one, gid)["to_move"]
-        token = made["seats"][seat]["token"]
+                        seats=[{"kind": "human"}, {"kind": "human"}], seed=seed)
+        seat = state(one, made["id"])["to_move"]
+        yield one, two, made["id"], seat, made["seats"][seat]["token"]
+
+
+def test_two_servers_racing_on_one_database_store_one_decision(db_url: str) -> None:
+    """Two server processes (two apps here) take the same decision: the database's key on
+    (game, decision number) lets one through; the other is told it is stale and reloads."""
+    with two_servers(db_url, seed=8) as (one, two, gid, seat, token):
         legal = state(one, gid, seat, token)["legal"]
         assert state(two, gid, seat, token)["legal"] == legal
         assert act(one, gid, seat, token, legal[0], 0).status_code == 200
@@ -339,13 +348,7 @@ def test_a_thinking_bot_does_not_block_the_server(tmp_path: Any) -> None:
 def test_an_undo_already_made_by_another_server_is_stale(db_url: str) -> None:
     """Two server processes on one database: the second to take back the same decision is
     told it is stale and then shows the position the database holds."""
-    with TestClient(create_app(db_url, bot_delay=0.0, bot_workers=0)) as one, \
-            TestClient(create_app(db_url, bot_delay=0.0, bot_workers=0)) as two:
-        made = new_game(one, game="twelve-rivers", players=2,
-                        seats=[{"kind": "human"}, {"kind": "human"}], seed=12)
-        gid = made["id"]
-        seat = state(one, gid)["to_move"]
-        token = made["seats"][seat]["token"]
+    with two_servers(db_url, seed=12) as (one, two, gid, seat, token):
         place = next(a for a in state(one, gid, seat, token)["legal"]
                      if a.startswith("place "))
         assert act(one, gid, seat, token, place, 0).status_code == 200
