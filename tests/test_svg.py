@@ -59,3 +59,28 @@ def test_the_river_claims_and_islands_are_clickable() -> None:
     view = g.view(g.to_move)
     wanted = {a for a in view["legal_actions"] if a.startswith(("claim ", "produce "))}
     assert wanted and wanted <= set(targets(rules.render_svg(view)))
+
+
+def test_the_river_owner_sees_and_can_click_its_reserved_cards_and_nobody_else_does() -> None:
+    """RV-RULING-16: reserved buildings are hidden from others; their owner sees each card's
+    cost and points and constructs one by clicking it."""
+    g = upriver.new_game("the-river", players=2, seed=3)
+    rng = random.Random(5)
+    while not any(a.startswith("construct reserved") for a in g.legal_actions()):
+        assert not g.is_over
+        actions = g.legal_actions()
+        reserve = [a for a in actions if a.startswith("reserve ")]
+        g.play(reserve[0] if reserve else rng.choice(actions))
+    owner = g.to_move
+    assert owner is not None
+    mine = g.view(owner)["players"][owner]
+    assert [c["id"] for c in mine["reserved_cards"]] == mine["reserved"]
+    assert all(set(c["cost"]) == {"wood", "stone", "clay"} for c in mine["reserved_cards"])
+    for viewer in (1 - owner, None):
+        theirs = g.view(viewer)["players"][owner]
+        assert theirs["reserved_cards"] is None and theirs["reserved"] is None
+        assert not any(card in upriver.render_svg("the-river", g.view(viewer))
+                       for card in mine["reserved"])
+    svg = upriver.render_svg("the-river", g.view(owner))
+    construct = [a for a in g.legal_actions() if a.startswith("construct reserved")]
+    assert set(construct) <= set(targets(svg))

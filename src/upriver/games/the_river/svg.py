@@ -100,6 +100,17 @@ def render(view: dict[str, Any]) -> str:
                 action = next((a for a in legal if a == f"swap: space {cell['space']}"
                                or a.endswith(f" with space {cell['space']}")), None)
             out.append(f"<g{_attr(action, legal)}>{_tile(cell['tile'], cx, cy)}</g>")
+        # The owner's reserved cards, beside the river, ready to be constructed.
+        for k, card in enumerate(p.get("reserved_cards") or []):
+            cy = py + 8 + k * 44
+            cost = " ".join(f"{n}{r[0]}" for r, n in card["cost"].items() if n)
+            action = f"construct reserved {card['id']}"
+            out.append(f'<g{_attr(action, legal)}><rect '
+                       f'x="{px + 340}" y="{cy}" width="74" height="40" rx="4" fill="#fff8e8" '
+                       f'stroke="#a0783c" stroke-dasharray="4 2"/><text x="{px + 345}" '
+                       f'y="{cy + 15}" font-size="10">{escape(card["id"])}: {card["points"]} VP'
+                       f'</text><text x="{px + 345}" y="{cy + 31}" font-size="9">'
+                       f"{escape(cost)}</text></g>")
         res = ", ".join(f"{n} {k}" for k, n in p["resources"].items() if n) or "no resources"
         out.append(f'<text x="{px}" y="{py + 196}" font-size="11">{escape(res)} '
                    f'(storage {p["warehouses"]}); boat {p["boat"]}, settled {p["settled"]}</text>')

@@ -11,7 +11,12 @@ from typing import Any
 
 from upriver.core.rng import Rng, derive_seed
 from upriver.games.the_river import scoring
-from upriver.games.the_river.components import RESOURCES, TERRAINS, space_position
+from upriver.games.the_river.components import (
+    RESOURCES,
+    TERRAINS,
+    Components,
+    space_position,
+)
 from upriver.games.the_river.state import OVER, PAY, STAGE_NAMES, State
 
 
@@ -27,6 +32,12 @@ def _tile(st: State, t: int) -> dict[str, Any]:
     if tile.meadow:
         out["meadow"] = tile.meadow
     return out
+
+
+def _building(comp: Components, b: int) -> dict[str, Any]:
+    card = comp.buildings[b]
+    return {"id": card.id, "cost": dict(zip(RESOURCES[:3], card.cost, strict=True)),
+            "points": card.points}
 
 
 def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]:
@@ -55,6 +66,8 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
             "pioneer_on_token_spot": bool(st.token_pioneer[s]),
             "claims_this_round": st.claims[s],
             "reserved": [comp.buildings[b].id for b in st.reserved[s]] if mine else None,
+            # What the owner needs to plan a construction: each reserved card's cost and points.
+            "reserved_cards": [_building(comp, b) for b in st.reserved[s]] if mine else None,
             "reserved_count": len(st.reserved[s]),
             "built": [comp.buildings[b].id for b in st.built[s]] if mine else None,
             "built_count": len(st.built[s]),
@@ -77,12 +90,7 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
         "terrain_display": [_tile(st, t) for t in st.display],
         "terrain_stack": len(st.stack),
         "terrain_discard": [comp.tiles[t].id for t in st.tile_discard],
-        "building_display": [
-            None if b < 0 else {"id": comp.buildings[b].id, "cost": dict(
-                zip(RESOURCES[:3], comp.buildings[b].cost, strict=True)),
-                "points": comp.buildings[b].points}
-            for b in st.bdisplay
-        ],
+        "building_display": [None if b < 0 else _building(comp, b) for b in st.bdisplay],
         "building_deck": len(st.deck),
         "token_piles": {"left": [comp.token_values[t] for t in reversed(st.left_pile)],
                         "right": len(st.right_pile)},
