@@ -322,7 +322,8 @@ def test_undo_in_the_browser_takes_back_a_placement(
 def test_the_lobby_creates_games_one_after_another_with_their_options(
         server: ServerFactory, new_context: Contexts) -> None:
     """Two games made in a row from one lobby page both get created with what was chosen;
-    2022-only options appear only once the 2022 edition is chosen, and Family Mode is kept."""
+    2022-only options appear only once the 2022 edition is chosen, Family Mode is kept, and
+    people's seats take the names typed for them."""
     srv = server()
     page = new_context().new_page()
     page.goto(srv.url + "/")
@@ -337,6 +338,9 @@ def test_the_lobby_creates_games_one_after_another_with_their_options(
     page.select_option("#opt-family", "true")
     page.select_option("#players", "3")
     page.select_option("#seat-1", "human")
+    expect(page.locator("#name-1")).to_be_visible()
+    expect(page.locator("#name-2")).to_be_hidden()
+    page.fill("#name-0", "Ana")
     page.click("#create")
     expect(page.locator("a.seat-link")).to_have_count(2)
     assert page.locator("#error").text_content() == ""
@@ -346,3 +350,4 @@ def test_the_lobby_creates_games_one_after_another_with_their_options(
     assert newest["players"] == 3
     assert newest["options"]["edition"] == "2022" and newest["options"]["family"] is True
     assert [s["kind"] for s in newest["seats"]] == ["human", "human", "bot"]
+    assert [s["name"] for s in newest["seats"]] == ["Ana", "Seat 1", "Seat 2: bot greedy"]

@@ -20,7 +20,8 @@ function status(p) {
 
 function render(p) {
   current = p;
-  document.title = `${p.name}: upriver`;
+  // A mark in the tab's title, so a player in another tab sees their turn come.
+  document.title = `${p.legal.length ? "● Your turn: " : ""}${p.name}: upriver`;
   $("#title").textContent = p.name + (seat === null ? " (watching)" : ` (you: ${seatLabel(p.seats, seat)})`);
   $("#status").textContent = status(p);
   const board = $("#board");

@@ -26,11 +26,15 @@ function showUsableOptions() {
 }
 
 function seatRow(i) {
-  const kind = el("select", { id: `seat-${i}`, "data-seat": i },
+  const name = el("input", { id: `name-${i}`, "data-name": i, maxlength: 40, size: 16,
+    placeholder: `Seat ${i}`, "aria-label": `name for seat ${i}` });
+  const kind = el("select", { id: `seat-${i}`, "data-seat": i,
+    onchange: () => { name.hidden = kind.value !== "human"; } },
     el("option", { value: "human" }, "Human"),
     ...Object.entries(catalog.bots).map(([level, spec]) =>
       el("option", { value: level, selected: i > 0 && level === "medium" }, `Bot: ${level} (${spec})`)));
-  return el("div", { class: "row" }, el("label", { for: `seat-${i}` }, `Seat ${i}`), kind);
+  name.hidden = kind.value !== "human";
+  return el("div", { class: "row" }, el("label", { for: `seat-${i}` }, `Seat ${i}`), kind, " ", name);
 }
 
 function drawForm() {
@@ -58,8 +62,9 @@ async function create(event) {
     const value = JSON.parse(s.value);
     if (value !== info.options[s.dataset.option].default) options[s.dataset.option] = value;
   }
-  const seats = [...document.querySelectorAll("select[data-seat]")].map((s) =>
-    s.value === "human" ? { kind: "human" } : { kind: "bot", agent: s.value });
+  const seats = [...document.querySelectorAll("select[data-seat]")].map((s, i) =>
+    s.value === "human" ? { kind: "human", name: $(`#name-${i}`).value.trim() }
+      : { kind: "bot", agent: s.value });
   try {
     const made = await api("POST", "/api/games", {
       game: gameId, players: Number($("#players").value), options, seats });
