@@ -7,12 +7,12 @@ corrected file (option ``components=PATH``) replaces whole top-level tables.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from upriver.core.component_files import component_error, load_toml
 from upriver.core.errors import BadOption
 
 DATA = Path(__file__).parent / "data"
@@ -88,26 +88,12 @@ class Components:
     source: str
 
 
-def _fail(where: str, msg: str) -> BadOption:
-    return BadOption(f"component data {where}: {msg}")
-
-
-def _load_toml(path: Path) -> dict[str, Any]:
-    try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
-    except OSError as exc:
-        raise BadOption(f"cannot read component file {path}: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise BadOption(f"component file {path} is not valid TOML: {exc}") from None
-
-
 def raw_data(override: str = "") -> dict[str, Any]:
     data: dict[str, Any] = {}
     for name in ("components.toml", "tiles.toml", "buildings.toml", "boards.toml"):
-        data.update(_load_toml(DATA / name))
+        data.update(load_toml(DATA / name))
     if override:
-        extra = _load_toml(Path(override))
+        extra = load_toml(Path(override))
         unknown = set(extra) - set(data)
         if unknown:
             raise BadOption(f"component file {override}: unknown table(s) {sorted(unknown)}")
@@ -126,7 +112,7 @@ def load(override: str = "") -> Components:
     try:
         return _build(d, where, override)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise _fail(where, f"missing or malformed entry ({exc})") from None
+        raise component_error(where, f"missing or malformed entry ({exc})") from None
 
 
 def _symbols(symbols: list[str], where: str) -> tuple[tuple[int, int, int], int]:
@@ -138,23 +124,23 @@ def _symbols(symbols: list[str], where: str) -> tuple[tuple[int, int, int], int]
         elif s in RESOURCES[:3]:
             prod[RESOURCES.index(s)] += 1
         else:
-            raise _fail(where, f"unknown symbol {s!r}")
+            raise component_error(where, f"unknown symbol {s!r}")
     return (prod[0], prod[1], prod[2]), warehouses
 
 
 def _build(d: dict[str, Any], where: str, override: str) -> Components:
     if tuple(d["resources"]) != RESOURCES or tuple(d["terrains"]) != TERRAINS:
-        raise _fail(where, "resources and terrains must keep their names and order")
+        raise component_error(where, "resources and terrains must keep their names and order")
     tiles = []
     for t in d["tile"]:
         w = f"{where} tile {t.get('id')}"
         terrains = frozenset(TERRAINS.index(x) for x in t["terrains"])
         if not 1 <= len(terrains) <= 2:
-            raise _fail(w, "a tile shows one or two terrains")
+            raise component_error(w, "a tile shows one or two terrains")
         prod, wh = _symbols(t["symbols"], w)
         meadow = str(t.get("meadow", ""))
         if meadow and meadow not in MEADOW_EFFECTS:
-            raise _fail(w, f"unknown meadow effect {meadow!r}")
+            raise component_error(w, f"unknown meadow effect {meadow!r}")
         tiles.append(Tile(t["id"], terrains, prod, wh, meadow))
     buildings = [
         Building(b["id"], (int(b["cost"][0]), int(b["cost"][1]), int(b["cost"][2])),
@@ -164,7 +150,7 @@ def _build(d: dict[str, Any], where: str, override: str) -> Components:
     spots: dict[str, list[Spot]] = {"2": [], "34": []}
     for s in d["spot"]:
         if s["action"] not in ACTIONS:
-            raise _fail(where, f"spot {s['id']}: unknown action {s['action']!r}")
+            raise component_error(where, f"spot {s['id']}: unknown action {s['action']!r}")
         for side in s.get("sides", ["2", "34"]):
             bonus = int(s.get("first_bonus", {}).get(side, 0))
             spots[side].append(Spot(s["id"], s["action"], bool(s.get("unlimited")), bonus))
@@ -178,30 +164,32 @@ def _build(d: dict[str, Any], where: str, override: str) -> Components:
             prods.append(prod)
             whs.append(wh)
         if len(prods) != n:
-            raise _fail(where, f"board {b['colour']} must list {n} spaces")
+            raise component_error(where, f"board {b['colour']} must list {n} spaces")
         boards[(b["colour"], str(b["side"]))] = Board(
             b["colour"], tuple(prods), tuple(whs), frozenset(int(f) - 1 for f in b["framed"]),
             int(b["token_spots"]), int(b["pioneer_spot"]) - 1,
         )
     colours = tuple(d["colours"])
     if len(colours) < 4:
-        raise _fail(where, "there must be 4 player colours")
+        raise component_error(where, "there must be 4 player colours")
     for b in boards.values():
         if not 0 <= b.pioneer_spot < b.token_spots or not all(0 <= f < n for f in b.framed):
-            raise _fail(where, f"board {b.colour}: pioneer spot or framed spaces out of range")
+            raise component_error(
+                where, f"board {b.colour}: pioneer spot or framed spaces out of range")
     for key in ("stock", "terrain_display", "building_display", "end_tokens"):
         if any(p not in _by_players(d[key]) for p in (2, 3, 4)):
-            raise _fail(where, f"[{key}] needs an entry for 2, 3 and 4 players")
+            raise component_error(where, f"[{key}] needs an entry for 2, 3 and 4 players")
     if len(d["tokens"]["two_dots"]) != len(d["tokens"]["values"]):
-        raise _fail(where, "tokens.values and tokens.two_dots must have the same length")
+        raise component_error(where, "tokens.values and tokens.two_dots must have the same length")
     box = [int(x) for x in d["stock"]["box"]]
     if any(int(v) > b for k, row in _by_players(d["stock"]).items() for v, b in zip(
             row, box, strict=True)):
-        raise _fail(where, "an island cannot start with more resources than the box holds")
+        raise component_error(
+            where, "an island cannot start with more resources than the box holds")
     for c in colours:
         for side in ("2", "34"):
             if (c, side) not in boards:
-                raise _fail(where, f"no {side} side for the {c} river board")
+                raise component_error(where, f"no {side} side for the {c} river board")
     tokens = d["tokens"]
     return Components(
         colours=colours,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from upriver.core.rng import Rng
 from upriver.games.the_river import turns
 from upriver.games.the_river.state import PRELIM, Config, State
 
@@ -10,10 +9,7 @@ from upriver.games.the_river.state import PRELIM, Config, State
 def new_state(cfg: Config, seed: int) -> State:
     comp = cfg.comp
     p = cfg.players
-    st = State.__new__(State)
-    st.cfg = cfg
-    st.num_players = p
-    st.rng = Rng(seed)
+    st = State.blank(cfg, p, seed)
     st.stock = list(comp.stock[p])  # RV-SETUP-08/09
     st.stack = list(range(len(comp.tiles)))
     st.rng.shuffle(st.stack)  # RV-SETUP-03

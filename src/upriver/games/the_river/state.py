@@ -8,9 +8,8 @@ side in play, in data order; a single spot holds a seat or -1.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from upriver.core.rng import Rng
+from upriver.core.plain_state import PlainState
 from upriver.games.the_river.components import Board, Components, Spot
 
 # Decision stages.
@@ -56,12 +55,13 @@ SCALARS = (
 )
 
 
-class State:
-    __slots__ = ("cfg", "num_players", "rng", *LISTS, *NESTED, *SCALARS)
+class State(PlainState):
+    __slots__ = (*LISTS, *NESTED, *SCALARS)
+    list_fields = LISTS
+    nested_fields = NESTED
+    scalar_fields = SCALARS
 
     cfg: Config
-    num_players: int
-    rng: Rng
     stock: list[int]
     stack: list[int]
     tile_discard: list[int]
@@ -104,39 +104,6 @@ class State:
     swap_first: int
     construct_count: int
     opening_player: int  # who held the pawn in round 1
-
-    def copy(self) -> State:
-        twin = State.__new__(State)
-        twin.cfg = self.cfg
-        twin.num_players = self.num_players
-        twin.rng = self.rng.copy()
-        for name in LISTS:
-            setattr(twin, name, getattr(self, name)[:])
-        for name in NESTED:
-            setattr(twin, name, [x[:] for x in getattr(self, name)])
-        for name in SCALARS:
-            setattr(twin, name, getattr(self, name))
-        return twin
-
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {name: getattr(self, name) for name in (*LISTS, *NESTED, *SCALARS)}
-        d["rng"] = self.rng.state
-        d["num_players"] = self.num_players
-        return d
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any], cfg: Config) -> State:
-        st = cls.__new__(cls)
-        st.cfg = cfg
-        st.num_players = int(d["num_players"])
-        st.rng = Rng(int(d["rng"]))
-        for name in LISTS:
-            setattr(st, name, [int(x) for x in d[name]])
-        for name in NESTED:
-            setattr(st, name, [[int(x) for x in xs] for xs in d[name]])
-        for name in SCALARS:
-            setattr(st, name, int(d[name]))
-        return st
 
     # Board queries shared by the rules, scoring and views.
 

@@ -7,12 +7,12 @@ corrected component file (option ``components=PATH``) replaces whole top-level t
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from upriver.core.component_files import component_error, load_toml
 from upriver.core.errors import BadOption
 
 DATA = Path(__file__).parent / "data"
@@ -122,31 +122,17 @@ class Components:
         return tuple(out)
 
 
-def _fail(where: str, msg: str) -> BadOption:
-    return BadOption(f"component data {where}: {msg}")
-
-
-def _load_toml(path: Path) -> dict[str, Any]:
-    try:
-        with open(path, "rb") as f:
-            return tomllib.load(f)
-    except OSError as exc:
-        raise BadOption(f"cannot read component file {path}: {exc.strerror}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise BadOption(f"component file {path} is not valid TOML: {exc}") from None
-
-
 def raw_data(override: str = "", edition: str = "current") -> dict[str, Any]:
     """The merged component tables: the current edition's, then the 2022 edition's tables if
     asked for, then a user's file; each layer replaces whole top-level keys."""
     data: dict[str, Any] = {}
     for name in ("components.toml", "board.toml", "markaya.toml"):
-        data.update(_load_toml(DATA / name))
+        data.update(load_toml(DATA / name))
     if edition == "2022":
         for name in ("components.toml", "villagers.toml"):
-            data.update(_load_toml(DATA / "2022" / name))
+            data.update(load_toml(DATA / "2022" / name))
     if override:
-        extra = _load_toml(Path(override))
+        extra = load_toml(Path(override))
         known = set(data) | {"starting_hands", "fairy_supply", "alpaca_cards_in_play", "tribes"}
         unknown = set(extra) - known
         if unknown:
@@ -157,14 +143,14 @@ def raw_data(override: str = "", edition: str = "current") -> dict[str, Any]:
 
 def _index(names: tuple[str, ...], value: Any, where: str) -> int:
     if value not in names:
-        raise _fail(where, f"{value!r} is not one of {', '.join(names)}")
+        raise component_error(where, f"{value!r} is not one of {', '.join(names)}")
     return names.index(value)
 
 
 def _int(d: dict[str, Any], key: str, where: str, low: int = 0) -> int:
     v = d.get(key)
     if not isinstance(v, int) or isinstance(v, bool) or v < low:
-        raise _fail(where, f"{key} must be a whole number >= {low}")
+        raise component_error(where, f"{key} must be a whole number >= {low}")
     return v
 
 
@@ -176,18 +162,18 @@ def load(override: str = "", edition: str = "current") -> Components:
     try:
         return _build(d, where, override)
     except (KeyError, TypeError, AttributeError) as exc:
-        raise _fail(where, f"missing or malformed entry ({exc})") from None
+        raise component_error(where, f"missing or malformed entry ({exc})") from None
 
 
 def _build(d: dict[str, Any], where: str, override: str) -> Components:
     pearls = d["pearl"]
     if [p["colour"] for p in pearls] != list(COLOURS):
-        raise _fail(where, f"pearls must be listed as {', '.join(COLOURS)}")
+        raise component_error(where, f"pearls must be listed as {', '.join(COLOURS)}")
     card_names = tuple(d["cards"])
     if not 1 <= len(card_names) <= 5:
-        raise _fail(where, "there must be 1 to 5 kinds of cards")
+        raise component_error(where, "there must be 1 to 5 kinds of cards")
     if len(card_names) > 1 and card_names != CARD_KINDS:
-        raise _fail(where, f"supply cards must be listed as {', '.join(CARD_KINDS)}")
+        raise component_error(where, f"supply cards must be listed as {', '.join(CARD_KINDS)}")
     cards = tuple(_int(d["cards"], k, where + " cards") for k in card_names)
     cards += (0,) * (5 - len(cards))
     fairy_names = [""] * 5
@@ -197,7 +183,8 @@ def _build(d: dict[str, Any], where: str, override: str) -> Components:
         fairy_names[slot] = str(f["name"])
         fairy_counts[slot] = _int(f, "count", where + " fairy")
     if "" in fairy_names:
-        raise _fail(where, "each fairy power (fire, earth, wind, light, water) needs a fairy")
+        raise component_error(
+            where, "each fairy power (fire, earth, wind, light, water) needs a fairy")
     hands = {
         int(k): tuple(int(x) for x in v)
         for k, v in d.get("starting_hands", {}).items() if k.isdigit()
@@ -217,7 +204,7 @@ def _build(d: dict[str, Any], where: str, override: str) -> Components:
     stretches = d["stretch"]
     ids = tuple(s["id"] for s in stretches)
     if len(set(ids)) != len(ids):
-        raise _fail(where, "stretch ids must be unique")
+        raise component_error(where, "stretch ids must be unique")
     pos = {sid: i for i, sid in enumerate(ids)}
     flows: list[int] = []
     for s in stretches:
@@ -227,7 +214,8 @@ def _build(d: dict[str, Any], where: str, override: str) -> Components:
         elif target in pos and pos[target] > pos[s["id"]]:
             flows.append(pos[target])
         else:
-            raise _fail(where, f"stretch {s['id']} must flow to the sea or a later stretch")
+            raise component_error(
+                where, f"stretch {s['id']} must flow to the sea or a later stretch")
     rivers: list[set[int]] = [set() for _ in ids]
     row1: dict[int, int] = {}
     for i, s in enumerate(stretches):
@@ -239,7 +227,7 @@ def _build(d: dict[str, Any], where: str, override: str) -> Components:
             rivers[flows[i]] |= rivers[i]
     n_rivers = len(row1)
     if sorted(row1) != list(range(1, n_rivers + 1)):
-        raise _fail(where, "rivers must be numbered 1..n, each feeding one row-1 stretch")
+        raise component_error(where, "rivers must be numbered 1..n, each feeding one row-1 stretch")
 
     names: list[str] = []
     sp_stretch: list[int] = []
@@ -250,7 +238,7 @@ def _build(d: dict[str, Any], where: str, override: str) -> Components:
         cost = rows[_int(s, "row", where, 1)]
         word, _, n = cost.partition(" ")
         if word not in ("pay", "gain") or not n.isdigit():
-            raise _fail(where, f"row cost {cost!r} must read 'pay N' or 'gain N'")
+            raise component_error(where, f"row cost {cost!r} must read 'pay N' or 'gain N'")
         gain.append(word == "gain")
         first = len(names)
         for k in range(_int(s, "spaces", where, 1)):
@@ -265,7 +253,7 @@ def _build(d: dict[str, Any], where: str, override: str) -> Components:
     village_costs = d["village"]["costs"]
     village_gains = tuple(int(g) for g in d["village"].get("gains", [0] * len(village_costs)))
     if len(village_gains) != len(village_costs):
-        raise _fail(where, "village costs and gains must list the same spaces")
+        raise component_error(where, "village costs and gains must list the same spaces")
     village = tuple(range(len(names), len(names) + len(village_costs)))
     for k, c in enumerate(village_costs):
         names.append(f"village {k + 1}")
@@ -287,16 +275,16 @@ def _build(d: dict[str, Any], where: str, override: str) -> Components:
         w = f"{where} tile {t.get('id')}"
         obj = t["objective"]
         if obj not in OBJECTIVES:
-            raise _fail(w, f"unknown objective {obj!r}")
+            raise component_error(w, f"unknown objective {obj!r}")
         spots = tuple(
             RAINBOW if c == "rainbow" else _index(COLOURS, c, w) for c in t["spots"]
         )
         if not spots:
-            raise _fail(w, "a tile needs at least one storage spot")
+            raise component_error(w, "a tile needs at least one storage spot")
         colour = _index(COLOURS, t["colour"], w) if obj in NEEDS_COLOUR else -1
         intro = t["kind"] == "introverted"
         if intro != (obj in INTROVERTED):
-            raise _fail(w, f"objective {obj!r} does not match kind {t['kind']!r}")
+            raise component_error(w, f"objective {obj!r} does not match kind {t['kind']!r}")
         totem = _index(TRIBES, t["totem"], w) if "totem" in t else -1
         tiles.append(
             Tile(t["id"], int(t.get("start", 0)), intro, _int(t, "cards", w), spots, obj,
@@ -306,12 +294,12 @@ def _build(d: dict[str, Any], where: str, override: str) -> Components:
         n_spots += len(spots)
     starts = sorted(t.start for t in tiles if t.start)
     if starts not in ([], [1, 2, 3, 4]):
-        raise _fail(where, "starting Markaya must be numbered 1 to 4 (or absent)")
+        raise component_error(where, "starting Markaya must be numbered 1 to 4 (or absent)")
     if _int(d, "track_spaces", where, 1) < _int(d, "markers_per_player", where, 1) * 4:
-        raise _fail(where, "the turn-order track must hold every marker of 4 players")
+        raise component_error(where, "the turn-order track must hold every marker of 4 players")
     index = {t.id: i for i, t in enumerate(tiles)}
     if len(index) != len(tiles):
-        raise _fail(where, "Markaya ids must be unique")
+        raise component_error(where, "Markaya ids must be unique")
 
     return Components(
         rounds=_int(d, "rounds", where, 1),

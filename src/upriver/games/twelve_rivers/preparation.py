@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from upriver.core.rng import Rng
 from upriver.games.twelve_rivers import supply
 from upriver.games.twelve_rivers.state import PLACE, Config, State
 
@@ -17,10 +16,7 @@ def new_state(cfg: Config, seed: int) -> State:
     """
     comp = cfg.comp
     p = cfg.players
-    st = State.__new__(State)
-    st.cfg = cfg
-    st.num_players = p
-    st.rng = Rng(seed)
+    st = State.blank(cfg, p, seed)
     st.bag = list(comp.pearl_counts)  # TR-SETUP-02
     st.rivers = [-1] * comp.n_rivers
     st.pools = [0] * (5 * len(comp.stretch_ids))

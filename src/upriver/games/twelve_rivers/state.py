@@ -9,9 +9,8 @@ empty. The state always knows whose decision it is (``seat``) and what kind (``s
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from upriver.core.rng import Rng
+from upriver.core.plain_state import PlainState
 from upriver.games.twelve_rivers.components import Components
 
 # Decision stages: what the seat to move is deciding.
@@ -73,14 +72,15 @@ SCALARS = (
 )
 
 
-class State:
+class State(PlainState):
     """The whole game position. Lists are copied on ``copy``; ``cfg`` is shared."""
 
-    __slots__ = ("cfg", "num_players", "rng", "tiles_of", *LISTS, *SCALARS)
+    __slots__ = ("tiles_of", *LISTS, *SCALARS)
+    list_fields = LISTS
+    nested_fields = ("tiles_of",)
+    scalar_fields = SCALARS
 
     cfg: Config
-    num_players: int
-    rng: Rng
     tiles_of: list[list[int]]
     bag: list[int]
     rivers: list[int]
@@ -132,34 +132,3 @@ class State:
     resume: int
     moving_from: int
 
-    def copy(self) -> State:
-        twin = State.__new__(State)
-        twin.cfg = self.cfg
-        twin.num_players = self.num_players
-        twin.rng = self.rng.copy()
-        twin.tiles_of = [t[:] for t in self.tiles_of]
-        for name in LISTS:
-            setattr(twin, name, getattr(self, name)[:])
-        for name in SCALARS:
-            setattr(twin, name, getattr(self, name))
-        return twin
-
-    def to_dict(self) -> dict[str, Any]:
-        d: dict[str, Any] = {name: getattr(self, name) for name in (*LISTS, *SCALARS)}
-        d["tiles_of"] = self.tiles_of
-        d["rng"] = self.rng.state
-        d["num_players"] = self.num_players
-        return d
-
-    @classmethod
-    def from_dict(cls, d: dict[str, Any], cfg: Config) -> State:
-        st = cls.__new__(cls)
-        st.cfg = cfg
-        st.num_players = int(d["num_players"])
-        st.rng = Rng(int(d["rng"]))
-        st.tiles_of = [[int(x) for x in t] for t in d["tiles_of"]]
-        for name in LISTS:
-            setattr(st, name, [int(x) for x in d[name]])
-        for name in SCALARS:
-            setattr(st, name, int(d[name]))
-        return st
