@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import upriver
-from tests.the_river.helpers import play, position, seat_view
+from tests.the_river.helpers import play, position_from, seat_view
 
 DISPLAY = ["B01", "B07", "B13", "B31"]
 
@@ -26,21 +26,9 @@ DISPLAY = ["B01", "B07", "B13", "B31"]
 def build(players: int = 4, seats: tuple[dict[str, Any], ...] = (),
           spots: dict[str, int] | None = None, options: dict[str, Any] | None = None,
           **top: Any) -> upriver.Game:
-    """A position text from keyword values, seat tables, taken spots and options."""
-    lines = [f"players = {players}"]
+    """A position from keyword values, seat tables, taken spots and options."""
     top.setdefault("building_display", DISPLAY if players > 2 else DISPLAY[:3])
-    for key, value in top.items():
-        lines.append(f"{key} = {json.dumps(value)}")
-    if spots:
-        lines.append("[spots]")
-        lines += [f'"{name}" = {seat}' for name, seat in spots.items()]
-    if options:
-        lines.append("[options]")
-        lines += [f"{key} = {json.dumps(value)}" for key, value in options.items()]
-    for seat in seats:
-        lines.append("[[seat]]")
-        lines += [f"{key} = {json.dumps(value)}" for key, value in seat.items()]
-    return position("\n".join(lines))
+    return position_from({"players": players, **top}, seats, spots, options)
 
 
 def idle() -> dict[str, Any]:

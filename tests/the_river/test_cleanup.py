@@ -10,12 +10,11 @@ Building costs are (wood, stone, clay): B01 (1,1,0), B02 (1,0,1), B13 (1,1,1).
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import upriver
-from tests.the_river.helpers import play, position, seat_view
+from tests.the_river.helpers import play, position_from, seat_view
 
 DISPLAY = "T01 T02 T03 T04 T05 T06 T07 T08 T09"
 
@@ -23,21 +22,9 @@ DISPLAY = "T01 T02 T03 T04 T05 T06 T07 T08 T09"
 def build(players: int, seats: tuple[dict[str, Any], ...] = (),
           spots: dict[str, int] | None = None, options: dict[str, Any] | None = None,
           **top: Any) -> upriver.Game:
-    lines = [f"players = {players}"]
     top.setdefault("terrain_display", " ".join(DISPLAY.split()[: 2 * players + 1]))
     top.setdefault("building_display", ["B01", "B02", "B13", "B31"][: 3 if players == 2 else 4])
-    for key, value in top.items():
-        lines.append(f"{key} = {json.dumps(value)}")
-    if spots:
-        lines.append("[spots]")
-        lines += [f'"{name}" = {seat}' for name, seat in spots.items()]
-    if options:
-        lines.append("[options]")
-        lines += [f"{key} = {json.dumps(value)}" for key, value in options.items()]
-    for seat in seats:
-        lines.append("[[seat]]")
-        lines += [f"{key} = {json.dumps(value)}" for key, value in seat.items()]
-    return position("\n".join(lines))
+    return position_from({"players": players, **top}, seats, spots, options)
 
 
 def pioneers(boat: int, **more: Any) -> dict[str, Any]:

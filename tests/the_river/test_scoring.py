@@ -16,11 +16,10 @@ T65 (3 VP). Buildings: B01 2 VP, B07 3 VP, B13 4 VP, B20 6 VP, B31 9 VP, B32 9 V
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import upriver
-from tests.the_river.helpers import play, position, seat_view
+from tests.the_river.helpers import play, position_from, seat_view
 
 # Fillers for spaces 2-7 that put no two tiles of one terrain in columns 2, 3 and 4:
 # space 2 desert, 3 badlands, 4 mountains, 5 badlands, 6 desert, 7 mountains.
@@ -30,15 +29,7 @@ FILL = ["T37", "T25", "T14", "T26", "T38", "T15"]
 def final(*seats: dict[str, Any], players: int = 2, options: dict[str, Any] | None = None,
           step: str = "end", **top: Any) -> upriver.Game:
     """A finished game (by default) with the given seat tables."""
-    lines = [f"players = {players}", f'step = "{step}"']
-    lines += [f"{key} = {json.dumps(value)}" for key, value in top.items()]
-    if options:
-        lines.append("[options]")
-        lines += [f"{key} = {json.dumps(value)}" for key, value in options.items()]
-    for seat in seats:
-        lines.append("[[seat]]")
-        lines += [f"{key} = {json.dumps(value)}" for key, value in seat.items()]
-    return position("\n".join(lines))
+    return position_from({"players": players, "step": step, **top}, seats, options=options)
 
 
 def column1(top: str, middle: str, bottom: str | None = None) -> list[str]:
