@@ -35,7 +35,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import upriver
 from upriver.server.bots import LEVELS, BotPool
-from upriver.server.host import SERVER_ONLY_OPTIONS, Host, Refused, replay
+from upriver.server.host import SERVER_ONLY_OPTIONS, Host, Refused, public_seat, replay
 from upriver.server.store import Store
 
 STATIC = Path(__file__).parent / "static"
@@ -146,8 +146,7 @@ async def replay_step(host: Host, request: Request) -> Any:
         "id": live.record.id, "game": live.record.game, "step": step, "total": total,
         "view": view, "svg": upriver.render_svg(live.record.game, view),
         "log": [[s, a] for s, a in game.history],
-        "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "name": s.name}
-                  for s in live.record.seats],
+        "seats": [public_seat(s) for s in live.record.seats],
     }
     if game.is_over:
         out.update(scores=game.scores(), breakdown=game.score_breakdown(),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hmac
 import logging
 import secrets
@@ -55,6 +56,17 @@ class LiveGame:
     @property
     def ply(self) -> int:
         return len(self.game.history)
+
+
+def public_seat(s: SeatRecord) -> dict[str, Any]:
+    """What everyone may know of a seat: never its token."""
+    return {"seat": s.seat, "kind": s.kind, "agent": s.agent, "name": s.name}
+
+
+@functools.cache
+def game_name(game_id: str) -> str:
+    """A game's display name (its id, for a game no longer registered)."""
+    return str(upriver.game_info(game_id)["name"]) if game_id in upriver.games() else game_id
 
 
 def replay(record: GameRecord, upto: int | None = None) -> Game:
@@ -118,10 +130,10 @@ class Host:
 
     def create(self, spec: Any) -> dict[str, Any]:
         """Create a game from a request body; returns its id, host token and seat links."""
-        game_id_, players, options, seat_specs, seed = _check_new_game(spec)
-        game = upriver.new_game(game_id_, players=players, seed=seed, **options)
+        game, seat_specs, seed = _check_new_game(spec)
         record = GameRecord(
-            id=secrets.token_urlsafe(9), game=game_id_, options=game.options, players=players,
+            id=secrets.token_urlsafe(9), game=game.game_id, options=game.options,
+            players=game.num_players,
             seed=seed, host_token=secrets.token_urlsafe(18), to_move=game.to_move)
         for seat, (kind, agent, name) in enumerate(seat_specs):
             record.seats.append(SeatRecord(seat, kind, agent, secrets.token_urlsafe(18), name))
@@ -132,8 +144,7 @@ class Host:
         return {
             "id": record.id,
             "host_token": record.host_token,
-            "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "name": s.name,
-                       "token": s.token if s.kind == "human" else None}
+            "seats": [{**public_seat(s), "token": s.token if s.kind == "human" else None}
                       for s in record.seats],
         }
 
@@ -156,16 +167,13 @@ class Host:
 
     def lobby(self) -> list[dict[str, Any]]:
         out = []
-        known = set(upriver.games())
         for r in self.store.listing():
             out.append({
-                "id": r.id, "game": r.game,
-                "name": upriver.game_info(r.game)["name"] if r.game in known else r.game,
+                "id": r.id, "game": r.game, "name": game_name(r.game),
                 "options": r.options, "players": r.players, "status": r.status,
                 "ply": r.ply, "to_move": r.to_move, "result": r.result,
                 "updated_at": r.updated_at.isoformat() if r.updated_at else None,
-                "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "name": s.name}
-                          for s in r.seats],
+                "seats": [public_seat(s) for s in r.seats],
             })
         return out
 
@@ -202,7 +210,7 @@ class Host:
         out: dict[str, Any] = {
             "id": record.id,
             "game": record.game,
-            "name": upriver.game_info(record.game)["name"],
+            "name": game_name(record.game),
             "options": record.options,
             "ply": live.ply,
             "seat": seat,
@@ -213,8 +221,7 @@ class Host:
             "legal": game.legal_actions() if mine else [],
             "log": [[s, a] for s, a in game.history],
             "can_undo": seat is not None and self.can_undo(live, seat),
-            "seats": [{"seat": s.seat, "kind": s.kind, "agent": s.agent, "name": s.name}
-                      for s in record.seats],
+            "seats": [public_seat(s) for s in record.seats],
         }
         if over:
             out["scores"] = game.scores()
@@ -435,9 +442,9 @@ def _fields(body: Any, *names: str) -> list[Any]:
     return values
 
 
-def _check_new_game(spec: Any) -> tuple[str, int, dict[str, Any], list[tuple[str, str | None,
-                                                                              str]], int]:
-    """Validate a new-game request: game, players, options, seats and an optional seed."""
+def _check_new_game(spec: Any) -> tuple[Game, list[tuple[str, str | None, str]], int]:
+    """Validate a new-game request (game, players, options, seats and an optional seed); the
+    new game, its seats and its seed."""
     if not isinstance(spec, dict):
         raise Refused(400, "expected a JSON object")
     unknown = set(spec) - {"game", "players", "options", "seats", "seed"}
@@ -457,8 +464,11 @@ def _check_new_game(spec: Any) -> tuple[str, int, dict[str, Any], list[tuple[str
     for name in options:
         if name in SERVER_ONLY_OPTIONS:
             raise Refused(400, f"option {name!r} is not offered on the web")
-    try:
-        upriver.new_game(game_id, players=players, seed=0, **options)
+    seed = spec.get("seed", secrets.randbits(62))
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**62:
+        raise Refused(400, "seed must be a whole number from 0 to 2^62")
+    try:  # building the game is what checks the options
+        game = upriver.new_game(game_id, players=players, seed=seed, **options)
     except ValueError as err:
         raise Refused(400, str(err)) from None
     seat_specs = spec.get("seats", [{"kind": "human"}] + [{"kind": "bot"}] * (players - 1))
@@ -470,10 +480,7 @@ def _check_new_game(spec: Any) -> tuple[str, int, dict[str, Any], list[tuple[str
         # Default names count from 0, as the boards and the API do.
         seats.append((kind, agent, name or (f"Seat {i}" if kind == "human"
                                             else f"Seat {i}: bot {agent}")))
-    seed = spec.get("seed", secrets.randbits(62))
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**62:
-        raise Refused(400, "seed must be a whole number from 0 to 2^62")
-    return game_id, players, options, seats, seed
+    return game, seats, seed
 
 
 def _seat_specs(specs: Iterable[Any]) -> list[tuple[str, str | None, str]]:
