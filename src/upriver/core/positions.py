@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import tomllib
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from upriver.core.errors import BadOption, BadPosition
 from upriver.core.game import check_options
 from upriver.core.registry import rules_for
+
+T = TypeVar("T")
 
 
 def read_position(game_id: str, text: str, keys: set[str]) -> tuple[dict[str, Any], int,
@@ -31,3 +34,14 @@ def read_position(game_id: str, text: str, keys: set[str]) -> tuple[dict[str, An
     except BadOption as exc:
         raise BadPosition(str(exc)) from None
     return d, int(players), options
+
+
+def build_position(build: Callable[[], T]) -> T:
+    """``build()``, with a missing or malformed entry of the position turned into
+    ``BadPosition``."""
+    try:
+        return build()
+    except BadPosition:
+        raise
+    except (KeyError, ValueError, TypeError, IndexError) as exc:
+        raise BadPosition(f"position: {exc}") from None

@@ -37,7 +37,7 @@ from collections.abc import Callable
 from typing import Any
 
 from upriver.core.errors import BadPosition
-from upriver.core.positions import read_position
+from upriver.core.positions import build_position, read_position
 from upriver.core.rng import Rng
 from upriver.games.the_river import turns
 from upriver.games.the_river.components import RESOURCES
@@ -60,12 +60,7 @@ def _words(value: Any, where: str) -> list[str]:
 def parse(text: str, make_config: Callable[[int, dict[str, Any]], Config]) -> tuple[State,
                                                                                   dict[str, Any]]:
     d, players, options = read_position("the-river", text, KEYS)
-    try:
-        return _build(d, make_config(players, options)), options
-    except (KeyError, ValueError, TypeError, IndexError) as exc:
-        if isinstance(exc, BadPosition):
-            raise
-        raise BadPosition(f"position: {exc}") from None
+    return build_position(lambda: _build(d, make_config(players, options))), options
 
 
 def _build(d: dict[str, Any], cfg: Config) -> State:

@@ -44,7 +44,7 @@ from collections.abc import Callable
 from typing import Any
 
 from upriver.core.errors import BadPosition
-from upriver.core.positions import read_position
+from upriver.core.positions import build_position, read_position
 from upriver.core.rng import Rng
 from upriver.games.twelve_rivers import collection, delivery, preparation, supply
 from upriver.games.twelve_rivers.components import COLOURS
@@ -91,12 +91,7 @@ def parse(text: str, make_config: Callable[[int, dict[str, Any]], Config]) -> tu
                                                                                   dict[str, Any]]:
     d, players, options = read_position("twelve-rivers", text, KEYS)
     cfg = make_config(players, options)
-    try:
-        return _build(d, cfg), options
-    except (KeyError, ValueError, TypeError) as exc:
-        if isinstance(exc, BadPosition):
-            raise
-        raise BadPosition(f"position: {exc}") from None
+    return build_position(lambda: _build(d, cfg)), options
 
 
 def _build(d: dict[str, Any], cfg: Config) -> State:
