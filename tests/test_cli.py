@@ -52,7 +52,7 @@ def test_games_lists_twelve_rivers_with_players_and_options() -> None:
     result = run("games")
     assert result.exit_code == 0
     assert "twelve-rivers: 12 Rivers (players: 2, 3, 4)" in result.output
-    assert "stack_extra_pearl_effects  default true; choices: false, true" in result.output
+    assert "stack_extra_pearl_effects  default true; true or false" in result.output
 
 
 # ---------------------------------------------------------------- play

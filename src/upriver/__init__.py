@@ -16,7 +16,8 @@ from typing import Any
 
 from upriver import games as _games  # noqa: F401  (registers the games)
 from upriver.core.errors import BadOption, BadPosition, IllegalAction
-from upriver.core.game import Game, check_options, check_players, game_from_json
+from upriver.core.game import Game, check_players, game_from_json
+from upriver.core.options import check_options
 from upriver.core.registry import game_ids, rules_for
 
 __all__ = [
@@ -40,7 +41,8 @@ def games() -> list[str]:
 
 
 def game_info(game_id: str) -> dict[str, Any]:
-    """Display name, allowed player counts and options (default and choices) of a game."""
+    """Display name, allowed player counts and options (default, choices or range, what each
+    needs) of a game."""
     rules = rules_for(game_id)
     return {
         "name": rules.name,
@@ -51,6 +53,8 @@ def game_info(game_id: str) -> dict[str, Any]:
                 "choices": list(opt.choices),
                 "help": opt.help,
                 "requires": dict(opt.requires),
+                "allowed": opt.describe(),
+                **({"minimum": opt.minimum, "maximum": opt.maximum} if opt.kind is int else {}),
             }
             for name, opt in rules.options.items()
         },
@@ -61,7 +65,7 @@ def new_game(game_id: str, players: int, seed: int = 0, **options: Any) -> Game:
     """A new game; options are keyword arguments (unknown ones raise ``BadOption``)."""
     rules = rules_for(game_id)
     n = check_players(rules, players)
-    opts = check_options(rules, options)
+    opts = check_options(rules.game_id, rules.options, options)
     return Game(rules, n, opts, rules.new_state(n, opts, seed))
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import click
 
 import upriver
-from upriver.agents import Agent, agent_names, make_agent, parse_spec
+from upriver.agents import PARAMS, Agent, agent_names, make_agent, parse_spec
 from upriver.core.errors import BadOption, BadPosition, IllegalAction
 from upriver.core.game import Game, Rules
 from upriver.core.registry import rules_for
@@ -148,7 +148,7 @@ def _shown(value: Any) -> str:
 
 @cli.command()
 def games() -> None:
-    """List the games, their player counts and options."""
+    """List the games, their player counts and options, and the bots with their parameters."""
     for game_id in upriver.games():
         info = upriver.game_info(game_id)
         counts = ", ".join(str(n) for n in info["players"])
@@ -156,11 +156,15 @@ def games() -> None:
         if info["options"]:
             click.echo("  options (--option KEY=VALUE):")
         for name, opt in info["options"].items():
-            choices = ", ".join(_shown(c) for c in opt["choices"]) or "any"
-            default = _shown(opt["default"])
-            click.echo(f"    {name}  default {default}; choices: {choices}")
+            click.echo(f"    {name}  default {_shown(opt['default'])}; {opt['allowed']}")
+            needs = ", ".join(f"{k}={_shown(v)}" for k, v in opt["requires"].items())
             if opt.get("help"):
-                click.echo(f"        {opt['help']}")
+                click.echo(f"        {opt['help']}" + (f" (needs {needs})" if needs else ""))
+    click.echo("bots (--players NAME or NAME:KEY=VALUE:...):")
+    for name in agent_names():
+        click.echo(f"  {name}")
+        for key, param in PARAMS[name].items():
+            click.echo(f"    {key}  {param.describe()}: {param.help}")
 
 
 # ---------------------------------------------------------------- play

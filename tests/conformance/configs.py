@@ -1,8 +1,9 @@
 """Every registered game, option set and player count: the conformance suite's parameters.
 
 An option set is the defaults, plus each non-default choice of each option taken alone with the
-other options it requires (free-form options such as a component file path are left at their
-default). A game joins the suite by registering; nothing here names a game.
+other options it requires, plus the lowest value of each whole-number option (free-form options
+such as a component file path are left at their default). A game joins the suite by
+registering; nothing here names a game.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ def option_sets(game_id: str) -> list[dict[str, Any]]:
         for choice in spec["choices"]:
             if choice != spec["default"]:
                 sets.append({**spec.get("requires", {}), name: choice})
+        if spec.get("minimum") is not None and spec["minimum"] != spec["default"]:
+            sets.append({**spec.get("requires", {}), name: spec["minimum"]})
     return sets
 
 

@@ -22,6 +22,11 @@ def lobby_size(client: TestClient) -> int:
     ({"game": "the-river", "players": True}, "2-4 players"),
     ({"game": "the-river", "players": 2, "options": {"colour": "red"}}, "colour"),
     ({"game": "twelve-rivers", "players": 2, "options": {"edition": "1999"}}, "1999"),
+    ({"game": "twelve-rivers", "players": 3,
+      "options": {"family": True, "extra_pearl_may_swap": False}},
+     "family=true needs edition=2022, but extra_pearl_may_swap=false needs edition=current"),
+    ({"game": "twelve-rivers", "players": 2, "options": {"family": 2}},
+     "option family must be true or false, not 2"),
     ({"game": "twelve-rivers", "players": 2, "options": {"components": "/etc/passwd"}},
      "not offered on the web"),
     ({"game": "the-river", "players": 2, "seats": [{"kind": "human"}]}, "must list 2 seats"),
@@ -40,6 +45,16 @@ def test_a_bad_new_game_request_is_refused_and_creates_nothing(
     assert response.status_code == 400
     assert message in response.json()["error"]
     assert lobby_size(client) == 0
+
+
+def test_true_false_options_sent_as_numbers_are_stored_as_booleans(client: TestClient) -> None:
+    """``{"family": 1}`` is read as true, and the game and the lobby say ``true``."""
+    made = new_game(client, game="twelve-rivers", players=2, seats=HUMANS_2,
+                    options={"family": 1, "edition": 2022})
+    page = state(client, made["id"])
+    assert page["options"]["family"] is True and page["options"]["edition"] == "2022"
+    listed = client.get("/api/games").json()["games"][0]
+    assert listed["options"]["family"] is True
 
 
 def test_a_body_that_is_not_json_is_refused(client: TestClient) -> None:

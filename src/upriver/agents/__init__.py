@@ -9,7 +9,9 @@ simulations and on the web. A spec is a name with optional parameters after colo
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from upriver.agents.greedy import GreedyAgent
@@ -17,8 +19,9 @@ from upriver.agents.mcts import MCTSAgent
 from upriver.agents.random_agent import RandomAgent
 from upriver.core.errors import BadOption
 from upriver.core.game import Game
+from upriver.core.options import shown
 
-__all__ = ["AGENTS", "Agent", "agent_names", "make_agent"]
+__all__ = ["AGENTS", "PARAMS", "Agent", "Param", "agent_names", "make_agent", "parse_spec"]
 
 
 class Agent(Protocol):
@@ -34,12 +37,61 @@ AGENTS: dict[str, Callable[..., Agent]] = {
     "greedy": GreedyAgent,
     "mcts": MCTSAgent,
 }
-# Parameters each agent accepts, with their types.
-PARAMS: dict[str, dict[str, type]] = {
+
+
+@dataclass(frozen=True)
+class Param:
+    """One agent parameter: its type and its allowed values (an inclusive range, or choices)."""
+
+    kind: type  # int, float or str
+    low: float = 0
+    high: float = 0
+    above_low: bool = False  # the low end is excluded (a time budget must be positive)
+    choices: tuple[str, ...] = ()
+    help: str = ""
+
+    def describe(self) -> str:
+        if self.choices:
+            return "one of " + ", ".join(self.choices)
+        noun = "a whole number" if self.kind is int else "a number"
+        if self.above_low:
+            return f"{noun} above {shown(self.low)} and at most {shown(self.high)}"
+        return f"{noun} from {shown(self.low)} to {shown(self.high)}"
+
+    def read(self, agent: str, key: str, text: str) -> Any:
+        """``text`` read into this parameter's type and checked, or a one-line ``BadOption``."""
+        bad = BadOption(f"agent {agent}: {key} must be {self.describe()}, not {shown(text)}")
+        if self.kind is str:
+            if text not in self.choices:
+                raise bad
+            return text
+        try:
+            value: float = int(text) if self.kind is int else float(text)
+        except ValueError:
+            raise bad from None
+        if not math.isfinite(value):
+            raise bad
+        if value < self.low or (self.above_low and value == self.low) or value > self.high:
+            raise bad
+        return value
+
+
+# The parameters each agent accepts.
+PARAMS: dict[str, dict[str, Param]] = {
     "random": {},
     "greedy": {},
-    "mcts": {"iters": int, "secs": float, "c": float, "playout": str, "depth": int,
-             "bias": float, "width": int},
+    "mcts": {
+        "iters": Param(int, 1, 10_000_000, help="iterations per decision"),
+        "secs": Param(float, 0, 3600, above_low=True,
+                      help="seconds per decision (a time budget instead of iterations)"),
+        "c": Param(float, 0, 100, help="UCB exploration constant"),
+        "playout": Param(str, choices=("random", "greedy"), help="playout policy"),
+        "depth": Param(int, 0, 100_000,
+                       help="playout decisions before the evaluation (0: play to the end)"),
+        "bias": Param(float, 0, 100, help="weight of the greedy look-ahead's prior (0: none)"),
+        "width": Param(int, 0, 1_000,
+                       help="root actions kept after the greedy look-ahead (0: all)"),
+    },
 }
 
 
@@ -48,21 +100,21 @@ def agent_names() -> list[str]:
 
 
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
-    """``"mcts:iters=200:playout=greedy"`` -> ``("mcts", {"iters": 200, "playout": "greedy"})``."""
+    """``"mcts:iters=200:playout=greedy"`` -> ``("mcts", {"iters": 200, "playout": "greedy"})``;
+    an unknown agent, parameter or value out of range is a one-line ``BadOption``."""
     name, *parts = spec.strip().split(":")
     if name not in AGENTS:
         raise BadOption(f"unknown agent {name!r} (agents: {', '.join(agent_names())})")
     params: dict[str, Any] = {}
     for part in parts:
         key, eq, value = part.partition("=")
-        kind = PARAMS[name].get(key)
-        if not eq or kind is None:
+        param = PARAMS[name].get(key.strip())
+        if not eq or param is None:
             known = ", ".join(PARAMS[name]) or "none"
             raise BadOption(f"agent {name}: bad parameter {part!r} (parameters: {known})")
-        try:
-            params[key] = kind(value)
-        except ValueError:
-            raise BadOption(f"agent {name}: {key} must be a {kind.__name__}") from None
+        if key.strip() in params:
+            raise BadOption(f"agent {name}: {key.strip()} is given twice")
+        params[key.strip()] = param.read(name, key.strip(), value.strip())
     if name == "mcts" and "secs" in params and "iters" not in params:
         params["iters"] = 0  # a time budget alone
     return name, params

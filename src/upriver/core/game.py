@@ -12,39 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from upriver.core.errors import BadOption, BadPosition, IllegalAction
-
-
-@dataclass(frozen=True)
-class Option:
-    """One game option: its default, the allowed values (empty: any value of the default's type)."""
-
-    default: Any
-    choices: tuple[Any, ...] = ()
-    help: str = ""
-    requires: tuple[tuple[str, Any], ...] = ()  # other options a non-default value needs
-
-    def parse(self, name: str, value: Any) -> Any:
-        if isinstance(value, str) and isinstance(self.default, bool):
-            low = value.strip().lower()
-            if low in ("true", "yes", "1", "on"):
-                value = True
-            elif low in ("false", "no", "0", "off"):
-                value = False
-            else:
-                raise BadOption(f"option {name} must be true or false, not {value!r}")
-        elif isinstance(value, str) and isinstance(self.default, int) and not isinstance(
-            self.default, bool
-        ):
-            try:
-                value = int(value)
-            except ValueError:
-                raise BadOption(f"option {name} must be a whole number, not {value!r}") from None
-        if self.choices and value not in self.choices:
-            allowed = ", ".join(str(c) for c in self.choices)
-            raise BadOption(f"option {name} must be one of {allowed}, not {value!r}")
-        if not self.choices and not isinstance(value, type(self.default)):
-            raise BadOption(f"option {name} must be a {type(self.default).__name__}")
-        return value
+from upriver.core.options import Option, check_options
 
 
 class State(Protocol):
@@ -190,26 +158,6 @@ class Game:
         )
 
 
-def check_options(rules: Rules, given: dict[str, Any]) -> dict[str, Any]:
-    """Fill defaults and validate; an unknown option or value raises ``BadOption``."""
-    for name in given:
-        if name not in rules.options:
-            known = ", ".join(sorted(rules.options)) or "none"
-            raise BadOption(f"{rules.game_id} has no option {name!r} (options: {known})")
-    filled = {
-        name: opt.parse(name, given[name]) if name in given else opt.default
-        for name, opt in rules.options.items()
-    }
-    for name, opt in rules.options.items():
-        if filled[name] != opt.default:
-            for other, needed in opt.requires:
-                if other not in given:  # e.g. family=True alone selects the 2022 edition
-                    filled[other] = needed
-                elif filled[other] != needed:
-                    raise BadOption(f"option {name}={filled[name]} needs {other}={needed}")
-    return filled
-
-
 def check_players(rules: Rules, players: int) -> int:
     if not isinstance(players, int) or players not in rules.players:
         allowed = ", ".join(str(p) for p in rules.players)
@@ -220,7 +168,7 @@ def check_players(rules: Rules, players: int) -> int:
 def game_from_json(rules: Rules, data: dict[str, Any]) -> Game:
     try:
         players = check_players(rules, data["players"])
-        options = check_options(rules, data["options"])
+        options = check_options(rules.game_id, rules.options, data["options"])
         state = rules.state_from_dict(data["state"], options)
         history = [(int(s), str(a)) for s, a in data["history"]]
     except (KeyError, TypeError, ValueError, IndexError) as exc:

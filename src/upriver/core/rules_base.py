@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from upriver.core.game import Option
+from upriver.core.options import Option
 
 Legal = Callable[[Any, list[str], list[tuple[object, ...]]], None]
 

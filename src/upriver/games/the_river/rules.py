@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from upriver.core.game import Option
+from upriver.core.options import Option
 from upriver.core.rules_base import RulesBase
 from upriver.games.the_river import evaluation, position, render, scoring, setup, svg, turns
 from upriver.games.the_river import view as views
@@ -49,7 +49,8 @@ LEGAL: dict[int, Callable[[State, list[str], Moves], None]] = {
 }
 
 OPTIONS = {
-    "components": Option("", (), "path to a TOML file replacing component tables"),
+    "components": Option("", (), "path to a TOML file replacing component tables",
+                         allowed="a file path (empty: the built-in components)"),
     "mixed_tile_matches": Option(
         "both", ("both", "neither"),
         "a two-terrain tile matches both its terrains in a column, or neither",
@@ -62,7 +63,8 @@ OPTIONS = {
     ),
     "round_limit": Option(
         50, (), "the game ends after this round even if nothing triggered the end "
-        "(the rulebook has none; only a table that stalls forever reaches it; 0: no limit)",
+        "(not a rule of the game: only a table that stalls forever reaches it)",
+        minimum=1, maximum=1000,
     ),
     "resource_points": Option(
         "none", ("none", "1 per resource", "1 per 3 resources"),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from upriver.core.game import Option
+from upriver.core.options import Option
 from upriver.core.rules_base import RulesBase
 from upriver.games.twelve_rivers import (
     collection,
@@ -93,12 +93,19 @@ OPTIONS = {
         "2022: the +2 and +1 village grooves are the leftmost (left) or the rightmost (right)",
         requires=(("edition", "2022"),),
     ),
-    "components": Option("", (), "path to a TOML file replacing component tables"),
+    "components": Option("", (), "path to a TOML file replacing component tables",
+                         allowed="a file path (empty: the built-in components)"),
     "allow_inactive_stretches": Option(
         False, (False, True), "stretches fed only by inactive rivers may take markers"
     ),
     "stack_extra_pearl_effects": Option(
-        True, (False, True), "fishing-net pairs and water fairies stack at one marker"
+        True, (False, True), "fishing-net pairs and water fairies stack at one marker",
+        requires=(("edition", "current"),),
+    ),
+    "stack_river_fairies": Option(
+        False, (False, True),
+        "2022: several river fairies at one token each add a pearl (the text fixes 2 pearls)",
+        requires=(("edition", "2022"),),
     ),
     "extra_pearl_may_swap": Option(
         True, (False, True), "an extra pick may be an exchange when the alpaca is full",
@@ -122,7 +129,8 @@ def make_config(players: int, options: dict[str, Any]) -> Config:
         players=players,
         in_play=in_play,
         play_spaces=tuple(i for i, ok in enumerate(in_play) if ok),
-        stack_extra=options["stack_extra_pearl_effects"],
+        stack_extra=options["stack_river_fairies" if options["edition"] == "2022"
+                            else "stack_extra_pearl_effects"],
         extra_may_swap=options["extra_pearl_may_swap"],
         per_fairy_tie_rule=options["per_fairy_tie_rule"],
         e2022=options["edition"] == "2022",
