@@ -29,6 +29,12 @@ def totals(game: Game) -> dict[str, int]:
     return counts
 
 
+def turn_order(game: Game) -> list[int]:
+    """12 Rivers: the seats in turn order before anyone has placed (the track's front)."""
+    track: list[int] = game.view(None)["track"][: game.num_players]
+    return track
+
+
 def position_of(game_id: str, text: str) -> Game:
     return upriver.from_position(game_id, text)
 

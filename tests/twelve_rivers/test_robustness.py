@@ -39,6 +39,8 @@ def test_a_display_left_short_fills_again_once_cards_are_discarded() -> None:
     ('players = 4\nround = 4\nsea = "' + "green " * 17 + "blue " * 15 + "pink " * 13
      + "purple " * 11 + '"', "too few pearls"),
     ('players = 2\nstep = "deliver"\n[spaces]\n"sea" = 0', "after every marker"),
+    ('players = 3\norder = "0 1 1"', "order must list each seat 0..2 once"),
+    ('players = 2\norder = "0 1 2"', "order must list each seat 0..1 once"),
 ])
 def test_impossible_positions_are_refused(text: str, message: str) -> None:
     """TR-RULING-05, TR-COLL-20: a position cannot put a marker out of play, overload an
@@ -46,6 +48,16 @@ def test_impossible_positions_are_refused(text: str, message: str) -> None:
     are still out."""
     with pytest.raises(upriver.BadPosition, match=message):
         position(text)
+
+
+def test_a_position_names_the_turn_order_and_who_holds_which_starting_markaya() -> None:
+    """TR-SETUP-08, TR-SETUP-09: ``order`` lists the seats in turn order; seat order[k] holds
+    starting Markaya k+1 and the track is laid out in that order."""
+    g = position('players = 3\norder = "2 0 1"')
+    view = g.view(None)
+    assert [p["markaya"][0]["id"] for p in view["players"]] == ["S2", "S3", "S1"]
+    assert view["track"][:9] == [2, 0, 1] * 3 and g.to_move == 2
+    assert g.rules.start_order(g.state) == [2, 0, 1]
 
 
 def test_a_track_too_short_for_four_players_is_refused(tmp_path: Path) -> None:

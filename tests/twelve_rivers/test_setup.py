@@ -159,26 +159,43 @@ def test_only_starting_markaya_one_to_p_are_used(monkeypatch: pytest.MonkeyPatch
         assert not any(i.startswith("S") for i in game.view(None)["markaya_display"])
 
 
-def test_each_player_gets_one_starting_markaya() -> None:
-    """TR-SETUP-08: one starting Markaya per player, in that player's play area (the random deal
-    is the random seating: seat k holds starting Markaya k+1)."""
+def _starting_tiles(view: dict[str, Any]) -> list[str]:
+    """The starting Markaya each seat holds, in seat order."""
+    out = []
+    for player in view["players"]:
+        starting = [m["id"] for m in player["markaya"] if m["id"].startswith("S")]
+        assert len(starting) == 1 and len(player["markaya"]) == 1
+        out.append(starting[0])
+    return out
+
+
+def test_starting_markaya_are_dealt_at_random_from_the_seed() -> None:
+    """TR-SETUP-08: the starting Markaya in use are dealt at random, one to each player: over
+    many seeds every seat sometimes holds tile 1 (so a person in seat 0 does not always start),
+    and the same seed always deals the same way."""
     for players in (2, 3, 4):
-        view = new(players, seed=9).view(None)
-        for seat, player in enumerate(view["players"]):
-            starting = [m["id"] for m in player["markaya"] if m["id"].startswith("S")]
-            assert starting == [f"S{seat + 1}"]
-            assert len(player["markaya"]) == 1
+        deals = {tuple(_starting_tiles(new(players, seed=seed).view(None)))
+                 for seed in range(60)}
+        assert all(sorted(d) == [f"S{k}" for k in range(1, players + 1)] for d in deals)
+        assert {d.index("S1") for d in deals} == set(range(players))
+        again = [_starting_tiles(new(players, seed=seed).view(None)) for seed in range(5)]
+        assert again == [_starting_tiles(new(players, seed=seed).view(None))
+                         for seed in range(5)]
+    assert len({tuple(_starting_tiles(new(4, seed=seed).view(None)))
+                for seed in range(200)}) == 24  # every order of the four tiles occurs
 
 
 def test_starting_markaya_number_gives_seat_order() -> None:
-    """TR-SETUP-09: the holder of starting Markaya k is k-th in seat order; tile 1 goes first."""
+    """TR-SETUP-09: the holder of starting Markaya k is k-th in turn order; tile 1 goes first."""
     for players in (2, 3, 4):
-        game = new(players, seed=5)
-        view = game.view(None)
-        holder = {p["markaya"][0]["id"]: p["seat"] for p in view["players"]}
-        assert game.to_move == holder["S1"]
-        firsts = view["track"][:players]
-        assert firsts == [holder[f"S{k}"] for k in range(1, players + 1)]
+        for seed in range(10):
+            game = new(players, seed=seed)
+            view = game.view(None)
+            holder = {p["markaya"][0]["id"]: p["seat"] for p in view["players"]}
+            assert game.to_move == holder["S1"]
+            firsts = view["track"][:players]
+            assert firsts == [holder[f"S{k}"] for k in range(1, players + 1)]
+            assert game.rules.start_order(game.state) == firsts  # what studies report
 
 
 def test_each_player_gets_three_markers_and_an_empty_alpaca() -> None:
@@ -192,13 +209,17 @@ def test_each_player_gets_three_markers_and_an_empty_alpaca() -> None:
         assert [p["alpaca"] for p in view["players"]] == [{}] * players
 
 
-def test_track_is_filled_round_robin_in_seat_order() -> None:
-    """TR-SETUP-11: first markers on spaces 1..P, then second, then third markers, occupying
-    spaces 1 to 3P: ABABAB, ABCABCABC, ABCDABCDABCD."""
+def test_track_is_filled_round_robin_in_turn_order() -> None:
+    """TR-SETUP-11: first markers on spaces 1..P in turn order (starting Markaya 1 first), then
+    second, then third markers, occupying spaces 1 to 3P: ABABAB, ABCABCABC, ABCDABCDABCD."""
     empty: list[int | None] = [None]
-    assert new(2).view(None)["track"] == [0, 1, 0, 1, 0, 1, *empty * 6]
-    assert new(3).view(None)["track"] == [0, 1, 2, 0, 1, 2, 0, 1, 2, *empty * 3]
-    assert new(4).view(None)["track"] == [0, 1, 2, 3] * 3
+    for players in (2, 3, 4):
+        for seed in range(5):
+            view = new(players, seed=seed).view(None)
+            order = [s for s in view["track"][:players]]
+            holder = {p["markaya"][0]["id"]: p["seat"] for p in view["players"]}
+            assert order == [holder[f"S{k}"] for k in range(1, players + 1)]
+            assert view["track"] == order * 3 + empty * (12 - 3 * players)
 
 
 def test_each_player_is_dealt_six_cards_from_a_shuffled_deck() -> None:
@@ -272,7 +293,7 @@ def test_no_fairy_alpaca_card_or_extra_markaya_at_the_start(
         for player in view["players"]:
             assert player["fairies"] == {}
             assert player["alpaca_cards"] == []
-            assert [m["id"] for m in player["markaya"]] == [f"S{player['seat'] + 1}"]
+        assert sorted(_starting_tiles(view)) == [f"S{k}" for k in range(1, players + 1)]
 
 
 def test_starting_markaya_give_no_cards(tmp_path: Path) -> None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.game_helpers import new_of, play, position_of, seat_view, totals
+from tests.game_helpers import new_of, play, position_of, seat_view, totals, turn_order
 from upriver.core.game import Game
 
-__all__ = ["GAME", "new", "play", "position", "seat_view", "totals"]
+__all__ = ["GAME", "new", "play", "position", "seat_view", "totals", "turn_order"]
 GAME = "twelve-rivers"
 
 

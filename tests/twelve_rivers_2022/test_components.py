@@ -137,7 +137,7 @@ def test_camp_cards_are_48_identical_cards() -> None:
     is paid with any card."""
     game = new(3, seed=5)
     assert totals(game)["supply cards"] == 48
-    assert seat_view(game, 0)["hand"] == {"camp card": 4}
+    assert seat_view(game, game.to_move or 0)["hand"] == {"camp card": 4}  # the first player
     assert game.view(None)["card_display"] == []
     play(game, "place R1-01 space 1")
     assert game.legal_actions() == ["pay camp card"]

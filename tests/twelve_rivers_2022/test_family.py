@@ -12,7 +12,7 @@ import pytest
 
 import upriver
 from tests.game_helpers import current
-from tests.twelve_rivers_2022.helpers import GAME, new, play, position, seat_view
+from tests.twelve_rivers_2022.helpers import GAME, new, play, position, seat_view, turn_order
 from upriver.core.game import Game
 
 FAMILY = '\n[options]\nedition = "2022"\nfamily = true\n'
@@ -124,13 +124,13 @@ def test_family_mode_scores_no_totem_sets() -> None:
 
 
 def test_family_mode_keeps_starting_hands_and_fairies() -> None:
-    """TR22-FAMILY-05: Family Mode changes nothing else: starting hands by seat, all 25 fairies
-    in one pile with one per site and round."""
+    """TR22-FAMILY-05: Family Mode changes nothing else: starting hands by turn position, all 25
+    fairies in one pile with one per site and round."""
     for players, hands in ((2, [4, 5]), (3, [4, 5, 6]), (4, [4, 5, 6, 7])):
         for family in (False, True):
             g = new(players, seed=3, family=family)
             v = g.view(None)
-            assert [p["hand_size"] for p in v["players"]] == hands
+            assert [v["players"][s]["hand_size"] for s in turn_order(g)] == hands
             assert v["fairy_supply"] == 25 - players
             assert sorted(v["sites"]) == [f"stump {k}" for k in range(1, players + 1)]
             assert sum(1 for c in v["rivers"] if c is not None) == 3 * players

@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 import upriver
-from tests.twelve_rivers_2022.helpers import new, play, position, seat_view, totals
+from tests.twelve_rivers_2022.helpers import new, play, position, seat_view, totals, turn_order
 from tests.twelve_rivers_2022.test_preparation import play_round
 
 PEARLS = {"green": 17, "blue": 15, "pink": 13, "purple": 11, "white": 9}
@@ -120,44 +120,60 @@ def test_one_random_mission_card() -> None:
 
 
 def test_seat_one_is_the_first_player_then_clockwise() -> None:
-    """TR22-SETUP-08: seat 1 (seat 0 here, chosen by the caller's seating) is the first player,
-    and the next seats follow clockwise in seat order."""
+    """TR22-SETUP-08: the first player ("who recently climbed a mountain", drawn at random from
+    the seed, TR22-RULING first-player) starts, and the next seats follow clockwise in seat
+    order; over many seeds each seat is sometimes first."""
     for players in (2, 3, 4):
-        game = new(players, seed=7)
-        assert game.to_move == 0
-        order = []
-        for _ in range(players):
-            order.append(game.to_move)
-            play(game, f"place village {len(order)}")
-        assert order == list(range(players))
+        firsts = set()
+        for seed in range(40):
+            game = new(players, seed=seed)
+            first = game.to_move
+            assert first is not None
+            firsts.add(first)
+            order = []
+            for _ in range(players):
+                order.append(game.to_move)
+                play(game, f"place village {len(order)}")
+            assert order == [(first + k) % players for k in range(players)]
+        assert firsts == set(range(players))
 
 
 def test_trail_is_filled_round_robin() -> None:
-    """TR22-SETUP-09: the trail is filled in turns, seat 1 first, then each next seat behind, until
-    every token is on it: spaces 1 to 3P read seats 1..P three times over."""
-    assert new(2).view(None)["track"] == [0, 1] * 3 + [None] * 6
-    assert new(3).view(None)["track"] == [0, 1, 2] * 3 + [None] * 3
-    assert new(4).view(None)["track"] == [0, 1, 2, 3] * 3
+    """TR22-SETUP-09: the trail is filled in turns, the first player first, then each next seat
+    behind, until every token is on it: spaces 1 to 3P read the turn order three times over."""
+    for players in (2, 3, 4):
+        for seed in range(6):
+            game = new(players, seed=seed)
+            order = turn_order(game)
+            assert order == [(order[0] + k) % players for k in range(players)]
+            assert game.view(None)["track"] == order * 3 + [None] * (12 - 3 * players)
+
+
+def hands_in_turn_order(game: upriver.Game) -> list[int]:
+    return [hands(game)[s] for s in turn_order(game)]
 
 
 def test_two_player_starting_hands() -> None:
-    """TR22-SETUP-10: with 2 players seat 1 starts with 4 camp cards and seat 2 with 5."""
-    for seed in range(3):
+    """TR22-SETUP-10: with 2 players the first player starts with 4 camp cards and the second
+    with 5."""
+    for seed in range(6):
         game = new(2, seed=seed)
-        assert hands(game) == [4, 5]
-        assert seat_view(game, 0)["hand"] == {"camp card": 4}
+        assert hands_in_turn_order(game) == [4, 5]
+        assert seat_view(game, turn_order(game)[0])["hand"] == {"camp card": 4}
 
 
 def test_three_player_starting_hands() -> None:
-    """TR22-SETUP-11: with 3 players seats 1, 2 and 3 start with 4, 5 and 6 camp cards."""
-    for seed in range(3):
-        assert hands(new(3, seed=seed)) == [4, 5, 6]
+    """TR22-SETUP-11: with 3 players the first, second and third players start with 4, 5 and 6
+    camp cards."""
+    for seed in range(6):
+        assert hands_in_turn_order(new(3, seed=seed)) == [4, 5, 6]
 
 
 def test_four_player_starting_hands() -> None:
-    """TR22-RULING-07: with 4 players seats 1 to 4 start with 4, 5, 6 and 7 camp cards."""
-    for seed in range(3):
-        assert hands(new(4, seed=seed)) == [4, 5, 6, 7]
+    """TR22-RULING-07: with 4 players the first to fourth players start with 4, 5, 6 and 7
+    camp cards."""
+    for seed in range(6):
+        assert hands_in_turn_order(new(4, seed=seed)) == [4, 5, 6, 7]
 
 
 def test_undealt_camp_cards_form_one_supply_for_every_gain() -> None:
@@ -168,8 +184,10 @@ def test_undealt_camp_cards_form_one_supply_for_every_gain() -> None:
         assert view["draw_pile"] == 48 - dealt
         assert view["card_display"] == [] and view["discard"] == {}
     game = new(2)
+    first, second = turn_order(game)
     play(game, "place village 1")  # +2 cards at once
-    assert hands(game) == [6, 5] and game.view(None)["draw_pile"] == 37
+    assert hands(game)[first] == 6 and hands(game)[second] == 5
+    assert game.view(None)["draw_pile"] == 37
     play(game, "place R5 space 1")  # +1 card at once
     assert hands(game) == [6, 6] and game.view(None)["draw_pile"] == 36
     assert totals(game)["supply cards"] == 48

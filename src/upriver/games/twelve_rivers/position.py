@@ -10,7 +10,10 @@ A position is a small TOML text; everything it does not mention is where setup w
     seed = 7                 # shuffles of the components not placed
     rivers = "white green -" # pearls above the dam, river 1 onwards ("-": none)
     sea = "blue green green"
-    track = "0 1 - 2"        # seat on each track space from space 1 ("-": empty)
+    order = "2 0 1 3"        # seats in starting turn order (default "0 1 2 3"): seat order[k]
+                             # holds starting Markaya k+1
+    track = "0 1 - 2"        # seat on each track space from space 1 ("-": empty; default:
+                             # every marker not on the board, round-robin in turn order)
     card_display = "banner lantern supplies"
     discard = "banner"
     markaya_display = "M01 M02 M03"
@@ -29,7 +32,7 @@ A position is a small TOML text; everything it does not mention is where setup w
     markaya = ["S1: green blue white", "M22: blue blue blue blue pink", "M11: blue green -"]
     alpaca_cards = "white"
 
-Seat k always holds starting Markaya k+1 (listed or not). Markaya pearls are given spot by spot.
+Each seat holds its starting Markaya (listed or not). Markaya pearls are given spot by spot.
 
 For the 2022 edition put ``edition = "2022"`` under ``[options]``; hands are then a number of
 camp cards (``hand = 5``), fairies use that edition's names (``fairies = "cloud river"``),
@@ -52,7 +55,7 @@ from upriver.games.twelve_rivers.state import OVER, PLACE, Config, State
 
 KEYS = {
     "players", "round", "step", "seed", "rivers", "sea", "track", "card_display", "discard",
-    "markaya_display", "fairy_supply", "options", "spaces", "sites", "seat", "mission",
+    "markaya_display", "fairy_supply", "options", "spaces", "sites", "seat", "mission", "order",
 }
 SEAT_KEYS = {"hand", "fairies", "alpaca", "markaya", "alpaca_cards", "rainbow"}
 
@@ -137,11 +140,11 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
     st.acards = in_play
     cards = comp.card_names
     fairy_names = comp.fairy_names
-    for s in range(p):
-        for i, tile in enumerate(comp.tiles):
-            if tile.start == s + 1:
-                st.owner[i] = s
-                st.tiles_of[s].append(i)
+    st.order = _order(d.get("order", " ".join(str(s) for s in range(p))), p)
+    for i, tile in enumerate(comp.tiles):
+        if 1 <= tile.start <= p:
+            st.owner[i] = st.order[tile.start - 1]
+            st.tiles_of[st.order[tile.start - 1]].append(i)
     for s, table in enumerate(seats):
         where = f"seat {s}"
         extra = set(table) - SEAT_KEYS
@@ -285,7 +288,7 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
     else:
         slot = 0
         for _ in range(comp.markers_per_player):
-            for s in range(p):
+            for s in st.order:
                 if placed[s] < comp.markers_per_player:
                     placed[s] += 1
                     track[slot] = s
@@ -314,6 +317,13 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
     else:
         raise BadPosition(f"step must be place, collect, deliver or end, not {step!r}")
     return st
+
+
+def _order(value: Any, p: int) -> list[int]:
+    words = _words(value, "order")
+    if sorted(words) != [str(s) for s in range(p)]:
+        raise BadPosition(f"order must list each seat 0..{p - 1} once, not {' '.join(words)!r}")
+    return [int(w) for w in words]
 
 
 def _split_kinds(cards: tuple[str, ...], value: Any) -> list[str]:

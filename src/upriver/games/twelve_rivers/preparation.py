@@ -9,22 +9,30 @@ from upriver.games.twelve_rivers.state import PLACE, Config, State
 def new_state(cfg: Config, seed: int) -> State:
     """Setup: bag, fairy supply, alpaca cards, Markaya deck, starting Markaya, track, cards.
 
-    Seat k (0-based) holds starting Markaya k+1, so seat order is the starting tiles' order
-    (TR-SETUP-09); dealing the tiles at random is choosing who sits where, done by the caller.
-    2022 edition (rulebook 001, "Game Setup"): no starting tiles, all 25 fairies face down, one
-    random mission card, starting hands by seat (TR22-SETUP-05..13).
+    The starting Markaya 1..P are dealt at random, and whoever holds tile k is k-th in turn
+    order: their markers go onto the track round-robin in that order (TR-SETUP-07..09, -11).
+    2022 edition (rulebook 001, "Game Setup"): no starting tiles; "the player who recently
+    climbed a mountain" starts, drawn at random here, and play goes on to the left (in seat
+    order); all 25 fairies face down, one random mission card, starting hands by turn position
+    (TR22-SETUP-05..13).
     """
     comp = cfg.comp
     p = cfg.players
     st = State.blank(cfg, p, seed)
+    if cfg.e2022:
+        first = st.rng.below(p)
+        st.order = [(first + k) % p for k in range(p)]
+    else:
+        st.order = list(range(p))
+        st.rng.shuffle(st.order)  # order[k] holds starting Markaya k + 1
     st.bag = list(comp.pearl_counts)  # TR-SETUP-02
     st.rivers = [-1] * comp.n_rivers
     st.pools = [0] * (5 * len(comp.stretch_ids))
     st.sea = [0] * 5
     st.occ = [-1] * len(comp.space_names)
     st.track = [-1] * comp.track_spaces
-    for k in range(comp.markers_per_player * p):  # TR-SETUP-11: round-robin in seat order
-        st.track[k] = k % p
+    for k in range(comp.markers_per_player * p):  # TR-SETUP-11: round-robin in turn order
+        st.track[k] = st.order[k % p]
     st.sites = [0] * (5 * len(comp.site_ids))
     fairies = [k for k, n in enumerate(comp.fairy_counts) for _ in range(n)]
     st.rng.shuffle(fairies)
@@ -45,8 +53,8 @@ def new_state(cfg: Config, seed: int) -> State:
     st.deck = [k for k, n in enumerate(comp.card_counts) for _ in range(n)]
     st.rng.shuffle(st.deck)
     hands = comp.starting_hands.get(p, (comp.hand_size,) * p)  # TR-SETUP-12, TR22-SETUP-10/11
-    for seat in range(p):
-        for _ in range(hands[seat]):
+    for k, seat in enumerate(st.order):
+        for _ in range(hands[k]):
             st.hands[seat * 5 + st.deck.pop()] += 1
     st.display = []
     st.discard = [0] * 5
@@ -59,9 +67,10 @@ def new_state(cfg: Config, seed: int) -> State:
     for i, tile in enumerate(comp.tiles):
         if tile.start == 0:
             regular.append(i)
-        elif tile.start <= p:  # TR-SETUP-07/08
-            st.owner[i] = tile.start - 1
-            st.tiles_of[tile.start - 1].append(i)
+        elif tile.start <= p:  # TR-SETUP-07/08: dealt as turn order says
+            holder = st.order[tile.start - 1]
+            st.owner[i] = holder
+            st.tiles_of[holder].append(i)
         else:
             st.mk_out.append(i)
     st.rng.shuffle(regular)  # TR-SETUP-06

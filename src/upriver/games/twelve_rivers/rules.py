@@ -211,10 +211,9 @@ class TwelveRivers(RulesBase):
         else:  # pragma: no cover - the core never applies a move to a finished game
             raise AssertionError(f"no decision in stage {stage}")
 
-
     def start_order(self, st: State) -> list[int]:
-        """Seats in turn order at the start: seat k holds starting Markaya k+1."""
-        return list(range(st.num_players))
+        """Seats in turn order at the start (the holder of starting Markaya 1 first)."""
+        return list(st.order)
 
     def notable_components(self, st: State, seat: int) -> list[str]:
         """What a seat took over the game, for balance studies: its Markaya and fairy kinds."""

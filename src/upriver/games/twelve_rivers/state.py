@@ -62,7 +62,7 @@ LISTS = (
     "bag", "rivers", "pools", "sea", "occ", "track", "sites", "fairy_supply", "fairy_out",
     "fairy_used", "hands", "known", "fairies", "alpaca", "acards", "deck", "display", "discard",
     "mk_deck", "mk_display", "mk_out", "owner", "spots", "given", "lit", "pearls_out",
-    "fairies_taken",
+    "fairies_taken", "order",
 )
 SCALARS = (
     "round", "stage", "seat", "mk_tail", "cur_space", "pay_left", "pay_full", "last_placed",
@@ -109,6 +109,7 @@ class State(PlainState):
     lit: list[int]  # 2022: spaces turned rainbow by a mushroom fairy
     pearls_out: list[int]  # 2022: pearls discarded from the game
     fairies_taken: list[int]  # per seat x kind, for studies of what winners took
+    order: list[int]  # seats in starting turn order (current: by starting Markaya number)
     round: int
     stage: int
     seat: int
