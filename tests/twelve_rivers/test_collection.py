@@ -884,7 +884,7 @@ def test_all_five_alpaca_cards_are_open_from_round_one() -> None:
     assert len(cards) == 5
     assert all(c["owner"] is None for c in cards)
     assert current(g)["round"] == 1
-    play(g, "take white", "take purple")
+    play(g, "take white", "take purple", "done")  # one sea visit is one take
     assert card_owner(g, "white") == 0
     assert card_owner(g, "purple") == 0
 
@@ -1053,6 +1053,7 @@ def test_exchange_counts_as_a_take_for_alpaca_cards() -> None:
     assert card_owner(g, "white") == 0
     assert current(g)["step"] == SEA_STEP
     g.play("exchange green for purple")
+    g.play("done")  # the sea visit's pearls are checked once it ends (TR-COLL-24)
     assert card_owner(g, "purple") == 0
 
 

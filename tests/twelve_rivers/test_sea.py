@@ -279,3 +279,63 @@ def test_water_fairy_and_fishing_net_do_nothing_at_the_sea() -> None:
     assert "use water fairy" not in actions
     assert not [a for a in actions if "pair" in a]
     assert takes(g) == ["take pink", "take purple", "take white"]
+
+
+def _card_owner(game: Game, colour: str) -> int | None:
+    owners = [c["owner"] for c in game.view(None)["alpaca_cards"] if c["colour"] == colour]
+    assert len(owners) == 1
+    owner: int | None = owners[0]
+    return owner
+
+
+SEA_EXCHANGE = """
+    players = 2
+    step = "collect"
+    sea = "blue pink"
+    track = "0 0 1 1 1"
+    [spaces]
+    "sea" = 0
+    [[seat]]
+    alpaca = "blue blue blue green green green"
+"""
+
+
+def test_the_sea_visit_is_one_take_for_alpaca_cards() -> None:
+    """TR-COLL-24, TR-RULING-27: "whenever you take a pearl from one of the rivers (or several
+    from the sea), check whether you fulfil one of the open alpaca cards": the pearls of one sea
+    visit are one take, checked when the visit ends. Exchanging into 4 blue and back out again
+    claims nothing; stopping at 4 blue claims the blue card."""
+    back_out = position(SEA_EXCHANGE)
+    play(back_out, "exchange green for blue")
+    assert seat_view(back_out, 0)["alpaca"]["blue"] == 4
+    assert _card_owner(back_out, "blue") is None  # not yet: the visit goes on
+    play(back_out, "exchange blue for pink")
+    assert current(back_out)["step"] != SEA_STEP  # nothing left to take: the visit ended
+    assert seat_view(back_out, 0)["alpaca"]["blue"] == 3
+    assert _card_owner(back_out, "blue") is None
+
+    keep = position(SEA_EXCHANGE)
+    play(keep, "exchange green for blue", "done")
+    assert _card_owner(keep, "blue") == 0
+
+
+def test_an_empty_sea_marker_is_returned_without_a_decision_even_with_an_earth_fairy() -> None:
+    """TR-COLL-11, TR-SEA-04, TR-RULING-18: a sea marker with nothing to take or exchange goes
+    back without a decision, like an empty river marker, even when its owner could use an earth
+    fairy (the fairy is offered at the owner's next decision instead)."""
+    g = position(
+        """
+        players = 2
+        step = "collect"
+        track = "0 0 1 1"
+        markaya_display = "M01 M02 M03 M04 M05 M06"
+        [spaces]
+        "sea" = 0
+        "village 3" = 1
+        [[seat]]
+        alpaca = "green"
+        fairies = "earth"
+        """
+    )
+    assert current(g)["step"] == VILLAGE_STEP and g.to_move == 1
+    assert "sea" not in g.view(None)["spaces"]

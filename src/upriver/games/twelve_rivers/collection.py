@@ -335,21 +335,24 @@ def legal_sea(st: State, texts: list[str], moves: Moves) -> None:
 
 
 def has_sea_choice(st: State) -> bool:
+    """Only a pearl to take or exchange makes the sea marker stop: with none, the marker goes
+    back without a decision, even if a fairy could be used (as an empty river marker does)."""
     texts: list[str] = []
     moves: Moves = []
-    legal_sea(st, texts, moves)
-    return len(texts) > 1
+    _pearl_options(st, texts, moves, True)
+    return bool(texts)
 
 
 def apply_sea(st: State, move: tuple[object, ...]) -> None:
+    """Pearls are taken (or exchanged) one decision at a time, but "several from the sea" are
+    one take: the alpaca cards are checked once, when the visit ends (TR-COLL-24)."""
     op = move[0]
     if op == "take":
         _take(st, int(move[1]))  # type: ignore[call-overload]
-        claim_alpaca_cards(st)
     elif op == "swap":
         _swap(st, int(move[1]), int(move[2]))  # type: ignore[call-overload]
-        claim_alpaca_cards(st)
     if op == "done" or not has_sea_choice(st):
+        claim_alpaca_cards(st)
         st.given = [0] * 5
         return_marker(st, st.cfg.comp.sea)  # TR-SEA-04; the rest stays (TR-SEA-05)
         after_sea(st)
