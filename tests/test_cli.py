@@ -66,9 +66,13 @@ def test_play_with_bots_only_runs_to_the_end_and_names_the_winners(tmp_path: Pat
     record = json.loads(save.read_text())
     final = upriver.load_game(json.dumps(record["final"]))
     assert final.is_over
-    # One log line per decision, in the order of the saved history.
-    logged = [(int(s), a) for s, _, a in LOG_LINE.findall(result.output)]
+    # One log line per decision, in the order of the saved history; deliveries show first as
+    # one hidden line per seat, and in full once every seat has delivered (TR-DELIV-02).
+    secret = final.rules.secret_text
+    lines = [(int(s), a) for s, _, a in LOG_LINE.findall(result.output)]
+    logged = [line for line in lines if line[1] != secret]
     assert logged == [tuple(x) for x in record["history"]] == final.history
+    assert len(lines) > len(logged)
     assert {name for _, name, _ in LOG_LINE.findall(result.output)} == {"random"}
     best = max(final.scores())
     word = "Winner" if len(final.winners()) == 1 else "Winners (shared)"
@@ -100,9 +104,16 @@ def test_play_human_seat_answers_by_number_until_input_ends() -> None:
     assert "quit after" in result.output
 
 
+def seed_where_seat_0_starts(players: int = 2) -> int:
+    """The starting Markaya are dealt from the seed: a seed where the person in seat 0 starts."""
+    return next(s for s in range(100)
+                if upriver.new_game(GAME, players=players, seed=s).to_move == 0)
+
+
 def test_play_human_bad_input_reprompts_then_q_quits(tmp_path: Path) -> None:
     save = tmp_path / "quit.json"
-    result = run("play", GAME, "--players", "human,random", "--seed", "2", "--save", str(save),
+    seed = str(seed_where_seat_0_starts())
+    result = run("play", GAME, "--players", "human,random", "--seed", seed, "--save", str(save),
                  stdin="xyz\n0\nq\n")
     assert result.exit_code == 0
     assert "not a choice: 'xyz'" in result.output
@@ -112,9 +123,10 @@ def test_play_human_bad_input_reprompts_then_q_quits(tmp_path: Path) -> None:
 
 
 def test_play_human_may_type_the_action_text() -> None:
-    g = upriver.new_game(GAME, players=2, seed=2)
+    seed = seed_where_seat_0_starts()
+    g = upriver.new_game(GAME, players=2, seed=seed)
     action = g.legal_actions()[-1]
-    result = run("play", GAME, "--players", "human,random", "--seed", "2",
+    result = run("play", GAME, "--players", "human,random", "--seed", str(seed),
                  stdin=f"{action}\nq\n")
     assert f"seat 0 (human): {action}\n" in result.output
 
@@ -327,3 +339,45 @@ def test_bench_the_river_json() -> None:
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["decisions_per_s"] > 0 and data["games"] >= 1
+
+
+def test_play_keeps_other_seats_deliveries_hidden_until_every_seat_has_delivered(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """TR-DELIV-02 in the terminal: the person in seat 1 sees seat 0's delivery only as a
+    hidden line until every seat has delivered; then the log shows what each seat did."""
+    from upriver import cli as cli_module
+
+    g = upriver.from_position("twelve-rivers", """
+        players = 3
+        round = 5
+        step = "deliver"
+        [[seat]]
+        alpaca = "green pink"
+        [[seat]]
+        alpaca = "green"
+        [[seat]]
+        alpaca = "blue"
+    """)
+    asked: list[str] = []
+
+    def person(game: upriver.Game, seat: int) -> str:
+        asked.append(capsys.readouterr().out)  # what was on screen when the person decided
+        return "deliver green to S2 spot 1"
+
+    class First:
+        name = "first"
+
+        def choose(self, game: upriver.Game) -> str:
+            return game.legal_actions()[0]
+
+    monkeypatch.setattr(cli_module, "_ask_human", person)
+    seats = ["first", "human", "first"]
+    assert cli_module._run(g, seats, [First(), None, First()])
+    secret = g.rules.secret_text
+    assert asked == [f"seat 0 (first): {secret}\n"]
+    after = capsys.readouterr().out.splitlines()
+    assert after[0] == "seat 1 (human): deliver green to S2 spot 1"
+    # Seat 2's only delivery ends the step (and the game): everything is shown at once.
+    assert after[1] == "shown now that every seat has chosen:"
+    assert after[2:2 + len(g.history)] == [f"seat {s} ({seats[s]}): {a}" for s, a in g.history]
+    assert len([a for s, a in g.history if s == 0]) == 2  # two decisions, one hidden line

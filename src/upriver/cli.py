@@ -192,7 +192,11 @@ def _ask_human(g: Game, seat: int) -> str | None:
 
 
 def _run(g: Game, seats: list[str], agents: list[Agent | None]) -> bool:
-    """Play until the end (True) or until a person quits (False), logging every decision."""
+    """Play until the end (True) or until a person quits (False), logging every decision as
+    the person at the terminal may know it (a spectator's log when several people share it)."""
+    people = [s for s, agent in enumerate(agents) if agent is None]
+    viewer = people[0] if len(people) == 1 else None
+    shown = g.log(viewer)
     while not g.is_over:
         seat = g.to_move
         assert seat is not None  # not over, so someone decides
@@ -201,8 +205,22 @@ def _run(g: Game, seats: list[str], agents: list[Agent | None]) -> bool:
         if action is None:
             return False
         g.play(action)
-        click.echo(f"{_label(seat, seats)}: {action}")
+        shown = _echo_log(g.log(viewer), shown, seats)
     return True
+
+
+def _echo_log(log: list[tuple[int, str]], shown: list[tuple[int, str]],
+              seats: list[str]) -> list[tuple[int, str]]:
+    """Print what the log adds to what was shown: new lines, and lines that were hidden (a
+    simultaneous step) once they are revealed."""
+    same = 0
+    while same < min(len(log), len(shown)) and log[same] == shown[same]:
+        same += 1
+    if same < len(shown):
+        click.echo("shown now that every seat has chosen:")
+    for seat, action in log[same:]:
+        click.echo(f"{_label(seat, seats)}: {action}")
+    return log
 
 
 def _replay_record(g: Game, seats: list[str], seed: int) -> dict[str, Any]:

@@ -223,7 +223,9 @@ def test_views_are_json_and_legal_actions_only_for_the_seat_to_move(
     game_id: str, players: int, options: dict[str, Any]
 ) -> None:
     """Views are JSON-serialisable; the decision list appears only in the view of the seat to
-    move; to_move is None exactly when the game is over."""
+    move; to_move is None exactly when the game is over. Each seat's log is the history, except
+    that other seats' decisions of a simultaneous step under way show as one secret line per
+    seat; at the end every log is the whole history."""
     g = random_game(game_id, players, options, 1)
     rng = random.Random(1)
     while True:
@@ -234,11 +236,31 @@ def test_views_are_json_and_legal_actions_only_for_the_seat_to_move(
                 assert v.get("legal_actions") == g.legal_actions()
             else:
                 assert "legal_actions" not in v
+            check_log(g, seat)
         if g.is_over:
             assert g.to_move is None
             break
         assert g.to_move is not None and 0 <= g.to_move < players
         g.play(rng.choice(g.legal_actions()))
+
+
+def check_log(g: Game, seat: int | None) -> None:
+    log = g.log(seat)
+    history = g.history
+    secret = g.rules.secret_text
+    j = 0
+    for s, action in log:
+        if action == secret and s != seat:
+            start = j
+            while j < len(history) and history[j][0] == s and history[j][1] != secret:
+                j += 1
+            assert j > start, "a secret line stands for no decision"
+        else:
+            assert history[j] == (s, action)
+            j += 1
+    assert j == len(history)
+    if g.is_over:
+        assert log == history
 
 
 @pytest.mark.parametrize("game_id", upriver.games())

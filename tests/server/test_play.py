@@ -23,10 +23,10 @@ from upriver.server.host import reveals
 HUMANS = [{"kind": "human"}] * 4
 
 
-def reference(made: dict[str, Any], page: dict[str, Any], seed: int) -> upriver.Game:
-    """The same game played locally from the same seed and log."""
+def reference(page: dict[str, Any], seed: int, actions: list[str]) -> upriver.Game:
+    """The same game played locally from the same seed and decisions."""
     g = upriver.new_game(page["game"], players=len(page["seats"]), seed=seed, **page["options"])
-    for _, action in page["log"]:
+    for action in actions:
         g.play(action)
     return g
 
@@ -38,8 +38,9 @@ def roundtrip(data: Any) -> Any:
 @pytest.mark.parametrize("game", ["twelve-rivers", "the-river"])
 def test_every_page_sent_is_exactly_what_its_seat_may_see(client: TestClient, game: str) -> None:
     """A whole 4-human game with every seat and a spectator watching live: each message's view
-    is ``view(seat)`` of the same position, its SVG is drawn from that view alone, legal actions
-    go only to the seat to move, and scores only come at the end."""
+    is ``view(seat)`` of the same position, its SVG is drawn from that view alone, its log is
+    ``log(seat)`` (12 Rivers: other seats' deliveries hidden until all have delivered), legal
+    actions go only to the seat to move, and scores only come at the end."""
     seed = 21
     made = new_game(client, game=game, players=4, seats=HUMANS, seed=seed)
     gid = made["id"]
@@ -48,14 +49,17 @@ def test_every_page_sent_is_exactly_what_its_seat_may_see(client: TestClient, ga
     sockets = [client.websocket_connect(f"/api/games/{gid}/live?seat={s}&token={tokens[s]}")
                for s in range(4)] + [client.websocket_connect(f"/api/games/{gid}/live")]
     pages = [ws.__enter__() for ws in sockets]
-    checked = 0
+    checked = hidden = 0
+    played: list[str] = []
     try:
         for ply in range(2000):
             seen = [p.receive_json() for p in pages]
-            g = reference(made, seen[0], seed)
+            g = reference(seen[0], seed, played)
             for seat, page in zip([0, 1, 2, 3, None], seen, strict=True):
                 assert page["ply"] == ply == len(g.history)
                 assert page["view"] == roundtrip(g.view(seat))
+                assert page["log"] == roundtrip(g.log(seat))
+                hidden += page["log"] != roundtrip(g.history)
                 assert page["svg"] == upriver.render_svg(game, g.view(seat))
                 mine = seat is not None and g.to_move == seat
                 assert page["legal"] == (g.legal_actions() if mine else [])
@@ -65,15 +69,19 @@ def test_every_page_sent_is_exactly_what_its_seat_may_see(client: TestClient, ga
                 break
             mover = g.to_move
             assert mover is not None
-            response = act(client, gid, mover, tokens[mover], rng.choice(g.legal_actions()), ply)
+            action = rng.choice(g.legal_actions())
+            response = act(client, gid, mover, tokens[mover], action, ply)
             assert response.status_code == 200, response.text
+            played.append(action)
         else:
             pytest.fail("the game did not end")
     finally:
         for ws in sockets:
             ws.__exit__(None, None, None)
     assert seen[4]["scores"] == g.scores() and seen[4]["winners"] == g.winners()
+    assert seen[4]["log"] == roundtrip(g.history)  # all shown at the end
     assert checked > 500
+    assert (hidden > 0) == (game == "twelve-rivers")
 
 
 async def race(app: Any, gid: str, body: dict[str, Any]) -> list[int]:

@@ -268,3 +268,68 @@ def test_delivery_only_to_the_players_own_markaya() -> None:
     assert g.to_move == 0
     assert deliveries(g) == ["deliver blue to S1 spot 2", "deliver blue to S1 spot 3"]
     assert not [a for a in g.legal_actions() if "S2" in a or "M07" in a or "M02" in a]
+
+
+HIDDEN = "delivers to Markaya (shown once every seat has delivered)"
+SIMULTANEOUS = """
+    players = 3
+    round = 5
+    step = "deliver"
+    [[seat]]
+    alpaca = "green pink white"
+    fairies = "light"
+    [[seat]]
+    alpaca = "green"
+    [[seat]]
+    alpaca = "blue"
+"""
+
+
+def test_a_delivery_stays_hidden_from_the_others_until_every_seat_has_delivered() -> None:
+    """TR-DELIV-02: "All players may carry out this step simultaneously": what a seat delivers
+    (pearls placed, a light fairy used) is hidden from the other seats and spectators, in the
+    views, the scores they show and the log, until every seat has delivered; then all is shown.
+    The log shows the others one line per seat, so not even the number of decisions leaks."""
+    g = position(SIMULTANEOUS)
+    before = {s: g.view(s) for s in (None, 1, 2)}
+    play(g, "deliver green to S1 spot 1", "deliver white to S1 spot 2 with light fairy", "done")
+    assert g.to_move == 1
+    mine = seat_view(g, 0)
+    assert mine["alpaca"] == {"pink": 1} and mine["fairies"] == {}
+    assert pearls_on(g, 0, "S1") == ["green", "white", None]
+    for seat in (None, 2):
+        view = g.view(seat)
+        assert view["players"][0] == before[seat]["players"][0]
+        assert view["fairies_used"] == {} and view["scores"] == before[seat]["scores"]
+        assert g.log(seat) == [(0, HIDDEN)]
+    assert g.log(0) == g.history
+    play(g, "deliver green to S2 spot 1")  # seat 1 has nothing left to deliver
+    assert g.to_move == 2
+    assert g.log(2) == [(0, HIDDEN), (1, HIDDEN)]
+    assert g.log(1) == [(0, HIDDEN), (1, "deliver green to S2 spot 1")]
+    assert g.view(1)["players"][0] == before[1]["players"][0]
+    play(g, "deliver blue to S3 spot 2")  # the last delivery of the game: all is shown
+    assert g.is_over
+    assert g.log(None) == g.history == g.log(2)
+    assert g.view(None)["players"][0]["markaya"][0]["pearls"] == ["green", "white", None]
+    assert g.view(None)["fairies_used"] == {"light": 1}
+
+
+def test_a_hidden_delivery_is_resampled_for_the_seats_that_cannot_see_it() -> None:
+    """TR-DELIV-02 with determinisation: a seat deciding its delivery cannot know what another
+    seat delivered in the same step, so a determinised copy for it redelivers that seat's
+    pearls at random; the deciding seat's view is unchanged, and its own pieces are kept."""
+    g = position(SIMULTANEOUS)
+    play(g, "deliver green to S1 spot 1", "deliver white to S1 spot 2 with light fairy", "done")
+    outcomes = set()
+    for seed in range(30):
+        d = g.determinize(1, seed)
+        assert d.view(1) == g.view(1) and d.view(None) == g.view(None)
+        assert d.to_move == 1 and d.legal_actions() == g.legal_actions()
+        outcomes.add(tuple(d.state.alpaca[0:5]) + tuple(d.state.spots))
+        assert sum(d.state.alpaca[0:5]) + sum(1 for c in d.state.spots if c >= 0) == 3
+    assert len(outcomes) > 1  # not the real delivery every time
+    real = tuple(g.state.alpaca[0:5]) + tuple(g.state.spots)
+    assert any(o != real for o in outcomes)
+    mine = g.determinize(0, 3)  # seat 0 knows its own delivery
+    assert mine.state.spots == g.state.spots and mine.state.alpaca == g.state.alpaca

@@ -169,6 +169,56 @@ def test_empty_draw_pile_is_replaced_by_the_shuffled_discards() -> None:
     assert view["card_display"][2] in ("fishing net", "instrument")
 
 
+REBUILT_PILE = """
+    players = 2
+    card_display = "supplies instrument banner"
+    discard = "banner banner lantern lantern lantern instrument instrument"
+    [[seat]]
+    hand = "banner banner banner banner lantern supplies supplies supplies supplies supplies
+            supplies fishing net fishing net fishing net fishing net fishing net instrument
+            instrument instrument instrument"
+    [[seat]]
+    hand = "banner banner banner lantern lantern lantern lantern lantern lantern supplies
+            supplies supplies fishing net fishing net fishing net fishing net fishing net
+            instrument instrument instrument"
+"""
+
+
+def _counts(kinds: list[int]) -> list[int]:
+    return [kinds.count(k) for k in range(5)]
+
+
+def test_a_pile_rebuilt_from_the_discards_keeps_its_known_make_up_when_resampled() -> None:
+    """TR-CARD-07: the face-up discards become the new pile, so every seat knows what the pile
+    holds (less what was drawn from it). A determinised copy for any seat keeps the pile within
+    that make-up, never pooling it with the cards hidden in other hands; the views say what may
+    be in the pile."""
+    g = position(REBUILT_PILE.replace("\n            ", " "))
+    assert g.view(None)["draw_pile"] == 0
+    play(g, "place R5 space 1", "draw from pile")  # the discards become the pile, 1 drawn
+    rebuilt = {"banner": 2, "lantern": 3, "instrument": 2}
+    assert g.view(None)["draw_pile"] == 6 and g.view(None)["draw_pile_pool"] == rebuilt
+    drew = [k for k in range(5) if g.state.pile_drawn[k]]  # the one card seat 0 drew
+    assert len(drew) == 1
+    names = ["banner", "lantern", "supplies", "fishing net", "instrument"]
+    own = dict(rebuilt)
+    own[names[drew[0]]] -= 1
+    assert g.view(0)["draw_pile_pool"] == {k: n for k, n in own.items() if n}
+    assert g.view(1)["draw_pile_pool"] == rebuilt
+    allowed = {0: _counts([k for k in range(5) for _ in range(own.get(names[k], 0))]),
+               1: [2, 3, 0, 0, 2]}
+    for seat in (0, 1):
+        piles = set()
+        for seed in range(40):
+            d = g.determinize(seat, seed)
+            pile = _counts(d.state.deck)
+            assert len(d.state.deck) == 6
+            assert all(pile[k] <= allowed[seat][k] for k in range(5)), (seat, pile)
+            assert d.view(seat) == g.view(seat)
+            piles.add(tuple(d.state.deck))
+        assert len(piles) > 1  # the order (and, for seat 1, which card left) is resampled
+
+
 def test_repeated_three_identical_display_is_reshuffled_again() -> None:
     """TR-RULING-12: if a reshuffle turns up 3 identical cards again, it is repeated. After the
     refill shows banner x3, the reshuffle deals 3 of {banner x3, supplies}: a quarter of the

@@ -124,7 +124,7 @@ def test_a_used_fairy_is_discarded_and_no_longer_unused() -> None:
     )
     play(g, "use mushroom fairy", "mushroom: make V04 spot 1 rainbow")
     assert seat_view(g, 0)["fairies"] == {"cloud": 1}
-    assert g.view(None)["fairies_used"] == {"mushroom": 1}
+    assert g.view(0)["fairies_used"] == {"mushroom": 1}  # the others see it once all delivered
     assert "use mushroom fairy" not in g.legal_actions()
     play(g, "deliver white to V04 spot 1")
     assert g.is_over

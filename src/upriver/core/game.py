@@ -38,6 +38,8 @@ class Rules(Protocol):
     def winners(self, state: Any) -> list[int]: ...
     def is_over(self, state: Any) -> bool: ...
     def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
+    def secret_moves(self, state: Any) -> int: ...
+    secret_text: str
     def determinize(self, state: Any, seat: int, seed: int) -> Any: ...
     def state_to_dict(self, state: Any) -> dict[str, Any]: ...
     def state_from_dict(self, data: dict[str, Any], options: dict[str, Any]) -> Any: ...
@@ -95,6 +97,26 @@ class Game:
         self.rules.apply(self.state, moves[i])
         self._legal = None
         self.history.append((seat, action))
+
+    def log(self, seat: int | None = None) -> list[tuple[int, str]]:
+        """The decisions so far as ``seat`` may know them (``None``: a spectator). A decision
+        of a simultaneous step still under way is shown to the other seats only as one line per
+        seat (the game's ``secret_text``), and in full once every seat has chosen; ``history``
+        keeps every decision in full."""
+        if seat is not None and not 0 <= seat < self.num_players:
+            raise ValueError(f"seat {seat} does not exist in a {self.num_players}-player game")
+        secret = self.rules.secret_moves(self.state) if self.history else 0
+        if not secret:
+            return list(self.history)
+        cut = len(self.history) - secret
+        out = self.history[:cut]
+        hidden = self.rules.secret_text
+        for s, action in self.history[cut:]:
+            if s == seat:
+                out.append((s, action))
+            elif not out or out[-1] != (s, hidden) or len(out) <= cut:
+                out.append((s, hidden))
+        return out
 
     def scores(self) -> list[int]:
         return self.rules.scores(self.state)

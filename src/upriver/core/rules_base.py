@@ -43,6 +43,14 @@ class RulesBase:
             self.legal_table[st.stage](st, texts, moves)
         return texts, moves
 
+    # Decisions the rulebook makes simultaneously stay hidden from the other seats until all
+    # have chosen: a game with such steps says how many of the latest decisions are still
+    # secret, and the text the others see in their place (``Game.log``).
+    secret_text = "decides (shown once every seat has decided)"
+
+    def secret_moves(self, st: Any) -> int:
+        return 0
+
     def scores(self, st: Any) -> list[int]:
         return list(self.scoring.scores(st))
 

@@ -145,7 +145,7 @@ async def replay_step(host: Host, request: Request) -> Any:
     out: dict[str, Any] = {
         "id": live.record.id, "game": live.record.game, "step": step, "total": total,
         "view": view, "svg": upriver.render_svg(live.record.game, view),
-        "log": [[s, a] for s, a in game.history],
+        "log": [[s, a] for s, a in game.log(None)],
         "seats": [public_seat(s) for s in live.record.seats],
     }
     if game.is_over:

@@ -219,7 +219,7 @@ class Host:
             "view": view,
             "svg": upriver.render_svg(record.game, view),
             "legal": game.legal_actions() if mine else [],
-            "log": [[s, a] for s, a in game.history],
+            "log": [[s, a] for s, a in game.log(seat)],
             "can_undo": seat is not None and self.can_undo(live, seat),
             "seats": [public_seat(s) for s in record.seats],
         }

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from upriver.core.rng import Rng
 from upriver.games.twelve_rivers import preparation, supply
 from upriver.games.twelve_rivers.components import COLOURS, EARTH, LIGHT, RAINBOW
 from upriver.games.twelve_rivers.state import DELIVER, EARTH_STEP, MUSHROOM_STEP, OVER, State
@@ -74,8 +75,15 @@ def _has_delivery_choice(st: State) -> bool:
 
 
 def start(st: State) -> None:
-    """Step 5 once every marker is back (TR-DELIV-01). Players deliver 'simultaneously'; each
-    touches only their own pieces, so taking them in seat order changes nothing (TR-DELIV-02)."""
+    """Step 5 once every marker is back (TR-DELIV-01). "All players may carry out this step
+    simultaneously" (TR-DELIV-02): the engine asks the seats in seat order, and each touches
+    only its own pieces, but what a seat delivers stays hidden from the others until every seat
+    has delivered (``view.seen_by``), so no seat decides knowing more than another. The pieces
+    as they were when the step began are kept for that."""
+    st.delivering = 1
+    st.dl_moves = 0
+    st.before_delivery = [st.alpaca[:], st.fairies[:], st.spots[:], st.lit[:],
+                          st.fairy_used[:]]
     st.deliver_seat = 0
     advance(st)
 
@@ -95,6 +103,13 @@ def apply_deliver(st: State, move: tuple[object, ...]) -> None:
         st.deliver_seat += 1
         advance(st)
         return
+    _place(st, move)
+    if not _has_delivery_choice(st):
+        st.deliver_seat += 1
+        advance(st)
+
+
+def _place(st: State, move: tuple[object, ...]) -> None:
     _, c, t, k, lit = move
     assert isinstance(c, int) and isinstance(t, int) and isinstance(k, int)
     seat = st.seat
@@ -102,9 +117,6 @@ def apply_deliver(st: State, move: tuple[object, ...]) -> None:
     st.spots[st.cfg.comp.spot_offset[t] + k] = c
     if lit:
         supply.use_fairy(st, seat, LIGHT)
-    if not _has_delivery_choice(st):
-        st.deliver_seat += 1
-        advance(st)
 
 
 def _has_light(st: State, seat: int) -> bool:
@@ -113,9 +125,32 @@ def _has_light(st: State, seat: int) -> bool:
     return not st.cfg.e2022 and st.fairies[seat * 5 + LIGHT] > 0
 
 
+def deliver_at_random(st: State, seat: int, rng: Rng) -> None:
+    """One whole delivery for ``seat`` by uniform choices among its placements and "done"
+    (fairies other than the light fairy's placements are left unused): a possible delivery,
+    for a determinised copy in which another seat's hidden delivery is resampled."""
+    stage, current = st.stage, st.seat
+    st.seat = seat
+    st.stage = DELIVER
+    for _ in range(st.cfg.comp.n_spots + 1):  # each placement fills a spot
+        texts: list[str] = []
+        moves: Moves = []
+        legal_deliver(st, texts, moves)
+        choices = [m for m in moves if m[0] in ("deliver", "done")]
+        move = choices[rng.below(len(choices))]
+        if move[0] == "done":
+            break
+        _place(st, move)
+    st.stage, st.seat = stage, current
+
+
 def end_round(st: State) -> None:
     """After round 5 the game ends (TR-END-01); otherwise the next round is prepared. 2022: an
-    unvisited lake's pearls leave the game before the next round (TR22-LAKE-04)."""
+    unvisited lake's pearls leave the game before the next round (TR22-LAKE-04). Every
+    delivery is shown now."""
+    st.delivering = 0
+    st.dl_moves = 0
+    st.before_delivery = []
     if st.cfg.e2022:
         for c in range(5):
             st.pearls_out[c] += st.sea[c]

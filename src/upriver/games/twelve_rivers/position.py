@@ -221,6 +221,11 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
             raise BadPosition(f"position uses more {cards[k]} cards than the game has")
     st.deck = [k for k in range(5) for _ in range(left[k])]
     rng.shuffle(st.deck)
+    # Nothing is known of the pile beyond what the view shows: as if every card in a hand not
+    # known to the table came from it.
+    unknown = [st.hands[i] - st.known[i] for i in range(5 * p)]
+    st.pile_pool = [left[k] + sum(unknown[s * 5 + k] for s in range(p)) for k in range(5)]
+    st.pile_drawn = unknown
     if len(st.display) > comp.card_display:
         raise BadPosition(f"the card display holds at most {comp.card_display} cards")
     supply.refill_display(st)  # a short or three-of-a-kind display is dealt with as in play

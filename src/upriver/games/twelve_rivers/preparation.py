@@ -52,10 +52,12 @@ def new_state(cfg: Config, seed: int) -> State:
         st.acards = [-1 if i == drawn else -2 for i in range(len(comp.alpaca_cards))]
     st.deck = [k for k, n in enumerate(comp.card_counts) for _ in range(n)]
     st.rng.shuffle(st.deck)
+    st.pile_pool = list(comp.card_counts)  # every card starts in the pile
+    st.pile_drawn = [0] * (5 * p)
     hands = comp.starting_hands.get(p, (comp.hand_size,) * p)  # TR-SETUP-12, TR22-SETUP-10/11
     for k, seat in enumerate(st.order):
         for _ in range(hands[k]):
-            st.hands[seat * 5 + st.deck.pop()] += 1
+            supply.draw_face_down(st, seat)
     st.display = []
     st.discard = [0] * 5
     supply.refill_display(st)  # TR-SETUP-13, TR-SETUP-15
@@ -81,12 +83,13 @@ def new_state(cfg: Config, seed: int) -> State:
     st.lit = [0] * comp.n_spots
     st.pearls_out = [0] * 5
     st.fairies_taken = [0] * (5 * p)
+    st.before_delivery = []
     st.given = [0] * 5
     st.round = 1
     for name in ("seat", "cur_space", "pay_left", "pay_full", "last_placed", "picks",
                  "picks_done", "boosts", "cards_left", "cards_optional", "after_cards",
                  "coll_stretch", "coll_pos", "village_pos", "deliver_seat", "earth_left",
-                 "earth_moved", "resume", "moving_from"):
+                 "earth_moved", "resume", "moving_from", "delivering", "dl_moves"):
         setattr(st, name, 0)
     prepare_round(st)
     return st

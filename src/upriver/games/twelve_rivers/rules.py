@@ -165,6 +165,19 @@ class TwelveRivers(RulesBase):
         return preparation.new_state(make_config(num_players, options), seed)
 
     def apply(self, st: State, move: tuple[Any, ...]) -> None:
+        delivering = st.delivering
+        self._apply(st, move)
+        if delivering and st.delivering:
+            st.dl_moves += 1  # kept from the other seats until every seat has delivered
+
+    def secret_moves(self, st: State) -> int:
+        """How many of the latest decisions the other seats may not know yet: those of the
+        delivery step under way (TR-DELIV-02)."""
+        return int(st.dl_moves)
+
+    secret_text = "delivers to Markaya (shown once every seat has delivered)"
+
+    def _apply(self, st: State, move: tuple[Any, ...]) -> None:
         op = move[0]
         stage = st.stage
         if op == "use earth":

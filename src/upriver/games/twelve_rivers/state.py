@@ -17,6 +17,8 @@ from upriver.games.twelve_rivers.components import Components
 PLACE, PAY, CARDS, PAIRS, BANNER_STEP, LANTERN_STEP, SUP_FROM, SUP_TO = range(8)
 RIVER, SEA, VILLAGE, INSTRUMENT_STEP, DELIVER, EARTH_STEP, OVER = range(8, 15)
 LAKE_DISCARD, MUSHROOM_STEP = range(15, 17)  # 2022 edition only
+# Where each list lies in ``State.before_delivery``.
+BEFORE_ALPACA, BEFORE_FAIRIES, BEFORE_SPOTS, BEFORE_LIT, BEFORE_USED = range(5)
 STAGE_NAMES = (
     "place a family marker",
     "pay the placement cost",
@@ -62,26 +64,29 @@ LISTS = (
     "bag", "rivers", "pools", "sea", "occ", "track", "sites", "fairy_supply", "fairy_out",
     "fairy_used", "hands", "known", "fairies", "alpaca", "acards", "deck", "display", "discard",
     "mk_deck", "mk_display", "mk_out", "owner", "spots", "given", "lit", "pearls_out",
-    "fairies_taken", "order",
+    "fairies_taken", "order", "pile_pool", "pile_drawn",
 )
 SCALARS = (
     "round", "stage", "seat", "mk_tail", "cur_space", "pay_left", "pay_full", "last_placed",
     "picks", "picks_done", "boosts", "cards_left", "cards_optional", "after_cards",
     "coll_stretch", "coll_pos", "village_pos", "deliver_seat", "earth_left", "earth_moved",
-    "resume", "moving_from",
+    "resume", "moving_from", "delivering", "dl_moves",
 )
 
 
 class State(PlainState):
     """The whole game position. Lists are copied on ``copy``; ``cfg`` is shared."""
 
-    __slots__ = ("tiles_of", *LISTS, *SCALARS)
+    __slots__ = ("tiles_of", "before_delivery", *LISTS, *SCALARS)
     list_fields = LISTS
-    nested_fields = ("tiles_of",)
+    nested_fields = ("tiles_of", "before_delivery")
     scalar_fields = SCALARS
 
     cfg: Config
     tiles_of: list[list[int]]
+    # While the seats deliver (step 5): alpaca, fairies, spots, lit spots and used fairies as
+    # they were when the step began, shown to the other seats until all have delivered.
+    before_delivery: list[list[int]]
     bag: list[int]
     rivers: list[int]
     pools: list[int]
@@ -110,6 +115,11 @@ class State(PlainState):
     pearls_out: list[int]  # 2022: pearls discarded from the game
     fairies_taken: list[int]  # per seat x kind, for studies of what winners took
     order: list[int]  # seats in starting turn order (current: by starting Markaya number)
+    # What everyone knows of the draw pile: the cards it held when last built plus the discards
+    # shuffled in since, less those turned up (5 counts); it holds the pile and every card drawn
+    # face down from it since. Per seat x kind: the cards each seat drew face down since.
+    pile_pool: list[int]
+    pile_drawn: list[int]
     round: int
     stage: int
     seat: int
@@ -132,4 +142,6 @@ class State(PlainState):
     earth_moved: int
     resume: int
     moving_from: int
+    delivering: int  # 1 from the start of step 5 until every seat has delivered
+    dl_moves: int  # decisions taken in step 5 so far: hidden from the other seats
 

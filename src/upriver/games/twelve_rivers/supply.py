@@ -37,10 +37,24 @@ def use_fairy(st: State, seat: int, kind: int) -> None:
 
 
 def _shuffle_discard_into_deck(st: State) -> None:
+    """The face-up discards are shuffled into the pile. Everyone saw them: a pile built from
+    nothing but discards has a known make-up (``pile_pool``), and discards shuffled into a
+    pile add to what it may hold."""
+    if not st.deck:
+        st.pile_pool = [0] * 5
+        st.pile_drawn = [0] * (5 * st.num_players)
     for kind, n in enumerate(st.discard):
         st.deck.extend([kind] * n)
+        st.pile_pool[kind] += n
         st.discard[kind] = 0
     st.rng.shuffle(st.deck)
+
+
+def draw_face_down(st: State, seat: int) -> None:
+    """The top card of the pile into a hand, seen only by its taker."""
+    kind = st.deck.pop()
+    st.hands[seat * 5 + kind] += 1
+    st.pile_drawn[seat * 5 + kind] += 1
 
 
 def can_take(st: State) -> bool:
@@ -59,7 +73,9 @@ def refill_display(st: State) -> None:
                 if not any(st.discard):
                     return  # TR-RULING-13: nothing left to turn up
                 _shuffle_discard_into_deck(st)
-            st.display.append(st.deck.pop())
+            kind = st.deck.pop()
+            st.display.append(kind)
+            st.pile_pool[kind] -= 1  # turned up: no longer anywhere in or from the pile
         first = st.display[0]
         if size < 3 or any(k != first for k in st.display) or attempt == MAX_RESHUFFLES:
             return  # after the last try the display stays as turned up
@@ -104,7 +120,7 @@ def take_card(st: State, seat: int, kind: int) -> None:
         return
     if not st.deck:
         _shuffle_discard_into_deck(st)
-    st.hands[seat * 5 + st.deck.pop()] += 1
+    draw_face_down(st, seat)
 
 
 def pair_variants(st: State, seat: int, kind: int) -> tuple[int, ...]:

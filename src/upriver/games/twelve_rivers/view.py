@@ -11,11 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 from upriver.core.rng import Rng, derive_seed
-from upriver.games.twelve_rivers import scoring
+from upriver.games.twelve_rivers import delivery, scoring
 from upriver.games.twelve_rivers.components import COLOURS, EDITIONS, TRIBES
 from upriver.games.twelve_rivers.state import (
     AFTER_BEFRIEND,
+    BEFORE_ALPACA,
+    BEFORE_FAIRIES,
+    BEFORE_LIT,
+    BEFORE_SPOTS,
+    BEFORE_USED,
     CARDS,
+    DELIVER,
     EARTH_STEP,
     INSTRUMENT_STEP,
     LAKE_DISCARD,
@@ -60,7 +66,36 @@ def _context(st: State) -> tuple[str, str | None]:
     return phase, st.cfg.comp.space_names[st.cur_space] if at_space else None
 
 
+def seen_by(st: State, seat: int | None) -> State:
+    """The position as ``seat`` sees it. While the seats deliver (step 5, simultaneous in the
+    rulebook), every other seat's alpaca, fairies and Markaya pearls show as they were when the
+    step began, and the seat delivering looks to the others as if it were just delivering."""
+    if not st.delivering:
+        return st
+    shown = st.copy()
+    before = st.before_delivery
+    comp = st.cfg.comp
+    for s in range(st.num_players):
+        if s == seat:
+            continue
+        shown.alpaca[s * 5 : s * 5 + 5] = before[BEFORE_ALPACA][s * 5 : s * 5 + 5]
+        shown.fairies[s * 5 : s * 5 + 5] = before[BEFORE_FAIRIES][s * 5 : s * 5 + 5]
+        for t in st.tiles_of[s]:
+            a, b = comp.spot_offset[t], comp.spot_offset[t] + len(comp.tiles[t].spots)
+            shown.spots[a:b] = before[BEFORE_SPOTS][a:b]
+            shown.lit[a:b] = before[BEFORE_LIT][a:b]
+    # Used fairies: those used before the step, and the seat's own used since.
+    shown.fairy_used = before[BEFORE_USED][:]
+    if seat is not None:
+        for k in range(5):
+            shown.fairy_used[k] += before[BEFORE_FAIRIES][seat * 5 + k] - st.fairies[seat * 5 + k]
+    if st.seat != seat:
+        shown.stage = DELIVER
+    return shown
+
+
 def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]:
+    st = seen_by(st, seat)
     comp = st.cfg.comp
     p = st.num_players
     over = st.stage == OVER
@@ -122,6 +157,7 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
         "bag": _named(COLOURS, st.bag),
         "card_display": [cards[k] for k in st.display],
         "draw_pile": len(st.deck),
+        "draw_pile_pool": _named(cards, pile_pool_for(st, seat)),
         "discard": _named(cards, st.discard),
         "markaya_display": [comp.tiles[t].id for t in st.mk_display],
         "markaya_deck": len(st.mk_deck),
@@ -148,41 +184,88 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
     return out
 
 
+def pile_pool_for(st: State, seat: int | None) -> list[int]:
+    """The cards ``seat`` knows the draw pile holds, together with the cards others drew face
+    down from it since it was built (the seat's own draws taken out)."""
+    if seat is None:
+        return st.pile_pool[:]
+    return [max(0, st.pile_pool[k] - st.pile_drawn[seat * 5 + k]) for k in range(5)]
+
+
 def determinize(st: State, seat: int, seed: int) -> State:
     """Resample what ``seat`` cannot see, keeping everything it has seen (its view is unchanged).
 
     Other hands keep their size and their publicly known cards; the rest of their cards and the
-    draw pile are redealt from the cards ``seat`` has not seen. The Markaya deck's unseen part and
-    the fairy supply are reshuffled with the fairies never revealed. The game's own random stream
-    is replaced too, since future draws are unknown.
+    draw pile are redealt from the cards ``seat`` has not seen, the pile only from cards that
+    may be in it (a pile rebuilt from the face-up discards has a known make-up). The Markaya
+    deck's unseen part and the fairy supply are reshuffled with the fairies never revealed. The
+    game's own random stream is replaced too, since future draws are unknown.
     """
     twin = st.copy()
     rng = Rng(derive_seed(seed, seat, 0xD7))
     p = st.num_players
-    unseen = list(twin.deck)
+    unseen = [0] * 5  # the pile and the other hands' unknown cards, by kind
+    for k in st.deck:
+        unseen[k] += 1
     for s in range(p):
         if s == seat:
             continue
         for k in range(5):
-            free = twin.hands[s * 5 + k] - twin.known[s * 5 + k]
-            unseen.extend([k] * free)
+            unseen[k] += twin.hands[s * 5 + k] - twin.known[s * 5 + k]
             twin.hands[s * 5 + k] = twin.known[s * 5 + k]
-    unseen.sort()  # what s cannot see must not steer the resampling, so start from an order
-    rng.shuffle(unseen)  # that depends only on what s knows
+    # The pile, from what may be in it. Every list is built from counts, so what seat cannot see
+    # (the real order) never steers the resampling.
+    pool = pile_pool_for(st, seat)
+    could = [k for k in range(5) for _ in range(min(pool[k], unseen[k]))]
+    rng.shuffle(could)
+    twin.deck = could[: len(st.deck)]
+    for k in twin.deck:
+        unseen[k] -= 1
+    rest = [k for k in range(5) for _ in range(unseen[k])]
+    rng.shuffle(rest)
     for s in range(p):
         if s == seat:
             continue
         need = sum(st.hands[s * 5 : s * 5 + 5]) - sum(twin.hands[s * 5 : s * 5 + 5])
         for _ in range(need):
-            twin.hands[s * 5 + unseen.pop()] += 1
-    twin.deck = unseen
+            twin.hands[s * 5 + rest.pop()] += 1
+    # Who drew what from the pile: the pool less the resampled pile, dealt to the other seats
+    # by how many each drew face down (a count everyone saw).
+    in_pile = [0] * 5
+    for k in twin.deck:
+        in_pile[k] += 1
+    drawn = [k for k in range(5) for _ in range(pool[k] - in_pile[k])]
+    rng.shuffle(drawn)
+    for s in range(p):
+        if s == seat:
+            continue
+        n = sum(st.pile_drawn[s * 5 : s * 5 + 5])
+        twin.pile_drawn[s * 5 : s * 5 + 5] = [0] * 5
+        for _ in range(min(n, len(drawn))):
+            twin.pile_drawn[s * 5 + drawn.pop()] += 1
     top = sorted(twin.mk_deck[twin.mk_tail :])
     rng.shuffle(top)
     twin.mk_deck[twin.mk_tail :] = top
-    pool = sorted(twin.fairy_supply + twin.fairy_out)
-    rng.shuffle(pool)
+    fairies = sorted(twin.fairy_supply + twin.fairy_out)
+    rng.shuffle(fairies)
     n = len(twin.fairy_supply)
-    twin.fairy_supply = pool[:n]
-    twin.fairy_out = sorted(pool[n:])
+    twin.fairy_supply = fairies[:n]
+    twin.fairy_out = sorted(fairies[n:])
+    if st.delivering:
+        _resample_deliveries(st, twin, seat, rng)
     twin.rng = Rng(derive_seed(seed, seat, 0x5A))
     return twin
+
+
+def _resample_deliveries(st: State, twin: State, seat: int, rng: Rng) -> None:
+    """Other seats' deliveries in the step under way are hidden from ``seat``: each is taken
+    back to how it began, and a seat that had finished delivers again at random (a possible
+    delivery); the seat delivering now starts its delivery afresh."""
+    shown = seen_by(st, seat)
+    for name in ("alpaca", "fairies", "spots", "lit", "fairy_used"):
+        setattr(twin, name, getattr(shown, name)[:])
+    if st.seat != seat:
+        twin.stage = DELIVER  # a fairy half used by the seat delivering now is taken back too
+    for s in range(st.num_players):
+        if s != seat and s < st.deliver_seat:
+            delivery.deliver_at_random(twin, s, rng)

@@ -50,13 +50,14 @@ function render(p) {
   }
 }
 
-// The log only grows between pages, except after an undo: add the new lines, or redraw.
+// The log mostly grows: add the new lines; after an undo, or once a simultaneous step is
+// revealed (hidden lines replaced by what each seat chose), redraw it.
 let shownLog = [];
 function drawLog(log, seats) {
   const n = shownLog.length;
   const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
   const list = $("#log");
-  if (n <= log.length && (n === 0 || same(shownLog[n - 1], log[n - 1]))) {
+  if (n <= log.length && shownLog.every((line, i) => same(line, log[i]))) {
     list.append(...logList(log.slice(n), seats).map((item, i) => { item.value = n + i + 1; return item; }));
   } else {
     list.replaceChildren(...logList(log, seats));
