@@ -40,12 +40,15 @@ def test_a_display_left_short_fills_again_once_cards_are_discarded() -> None:
      + "purple " * 11 + '"', "too few pearls"),
     ('players = 2\nstep = "deliver"\n[spaces]\n"sea" = 0', "after every marker"),
     ('players = 3\norder = "0 1 1"', "order must list each seat 0..2 once"),
+    ('players = 2\n[[seat]]\nfairies = "light light light light light"\n'
+     'markaya = ["S1: white"]', "1 pearls lie off their colour but only 0 light fairies"),
     ('players = 2\norder = "0 1 2"', "order must list each seat 0..1 once"),
 ])
 def test_impossible_positions_are_refused(text: str, message: str) -> None:
-    """TR-RULING-05, TR-COLL-20: a position cannot put a marker out of play, overload an
-    alpaca or the display, leave the bag short for the rounds to come, or deliver while markers
-    are still out."""
+    """TR-RULING-05, TR-COLL-20, TR-DELIV-05, TR-FAIRY-13: a position cannot put a marker out
+    of play, overload an alpaca or the display, leave the bag short for the rounds to come,
+    deliver while markers are still out, or put more pearls off their spot's colour than the
+    light fairies that could have done it."""
     with pytest.raises(upriver.BadPosition, match=message):
         position(text)
 

@@ -9,6 +9,9 @@ purple, white; V19 ("2 stars per unused fairy, at most 8") green, blue, pink, pi
 
 from __future__ import annotations
 
+import pytest
+
+import upriver
 from tests.game_helpers import current, pearls_on
 from tests.twelve_rivers_2022.helpers import play, position, seat_view
 from upriver.core.game import Game
@@ -198,6 +201,46 @@ def test_river_fairy_keeps_two_stopped_pearls_each_under_the_full_alpaca_rule() 
     v = current(g)
     assert v["current_space"] == "R5 space 1"
     assert v["pools"] == {"R5": {"blue": 1}}
+
+
+TWO_RIVER_FAIRIES = """
+    players = 2
+    step = "collect"
+    mission = "white"
+    rivers = "pink white blue - - -"
+    [spaces]
+    "R3-1 space 1" = 0
+    "R5 space 1" = 1
+    [[seat]]
+    fairies = "river river"
+"""
+
+
+def test_one_river_fairy_per_token_keeps_two_pearls_in_all() -> None:
+    """TR22-FAIRY-05: "Keep 2 pearls instead of 1 while you take back your Tribe Token": the
+    text fixes the total at 2, so a second river fairy is not offered at the same token (by
+    default); the second fairy stays for a later token."""
+    g = position(TWO_RIVER_FAIRIES)
+    g.play("use river fairy")
+    assert current(g)["picks_left"] == 2
+    assert "use river fairy" not in g.legal_actions()
+    play(g, "take white", "take pink")
+    assert seat_view(g, 0)["alpaca"] == {"pink": 1, "white": 1}
+    assert seat_view(g, 0)["fairies"] == {"river": 1}
+
+
+def test_river_fairies_stack_only_with_the_option() -> None:
+    """TR22-FAIRY-05 with ``stack_river_fairies=true``: each river fairy at one token adds a
+    pearl (3 pearls with two); the option belongs to the 2022 edition."""
+    g = position(TWO_RIVER_FAIRIES + "\n[options]\nedition = \"2022\"\n"
+                 "stack_river_fairies = true\n")
+    play(g, "use river fairy", "use river fairy")
+    assert current(g)["picks_left"] == 3
+    play(g, "take white", "take pink", "take blue")
+    assert seat_view(g, 0)["alpaca"] == {"blue": 1, "pink": 1, "white": 1}
+    with pytest.raises(upriver.BadOption, match="stack_river_fairies=true needs edition=2022"):
+        upriver.new_game("twelve-rivers", players=2, edition="current",
+                         stack_river_fairies=True)
 
 
 def test_river_fairy_works_only_at_river_tokens() -> None:
@@ -520,3 +563,50 @@ def test_breeze_fairy_may_be_used_at_the_lake_and_in_the_camp_phase() -> None:
     assert g.view(None)["pearls_out"] == {}
     assert seat_view(g, 0)["alpaca"] == {"green": 2, "blue": 2, "white": 2}
     assert pearls_on(g, 0, "V01") == [None, None, "purple", "purple", None]
+
+
+def test_breeze_and_mushroom_are_offered_while_paying_and_at_the_village_choice() -> None:
+    """TR22-RULING-11, TR22-FAIRY-08, TR22-FAIRY-10: the breeze and mushroom fairies may be
+    used at any moment of their owner's own decisions, so also half-way through paying for a
+    placement and when choosing a villager tile; the decision goes on after the fairy."""
+    paying = position(
+        """
+        players = 2
+        mission = "white"
+        track = "0 1 0 1 0 1"
+        [[seat]]
+        hand = 5
+        fairies = "breeze mushroom"
+        alpaca = "green"
+        markaya = ["V01"]
+        """
+    )
+    play(paying, "place R1-01 space 1", "pay camp card")
+    assert current(paying)["step"] == "pay the placement cost"
+    assert {"use breeze fairy", "use mushroom fairy"} <= set(paying.legal_actions())
+    play(paying, "use breeze fairy", "breeze: move green from alpaca to V01 spot 5")
+    assert current(paying)["step"] == "pay the placement cost"
+    play(paying, "use mushroom fairy", "mushroom: make V01 spot 1 rainbow")
+    assert paying.legal_actions() == ["pay camp card"]
+    play(paying, "pay camp card", "pay camp card")
+    assert seat_view(paying, 0)["hand_size"] == 2
+
+    village = position(
+        """
+        players = 2
+        step = "collect"
+        mission = "white"
+        markaya_display = "V02 V03 V05 V10 V11 V12"
+        [spaces]
+        "village 3" = 0
+        [[seat]]
+        fairies = "breeze mushroom"
+        alpaca = "green"
+        markaya = ["V01"]
+        """
+    )
+    assert current(village)["step"] == "befriend a Markaya"
+    assert {"use breeze fairy", "use mushroom fairy"} <= set(village.legal_actions())
+    play(village, "use mushroom fairy", "mushroom: make V01 spot 3 rainbow")
+    assert current(village)["step"] == "befriend a Markaya"
+    assert "befriend V02" in village.legal_actions()

@@ -9,6 +9,9 @@ purple, white; V08 green, blue, pink, purple, rainbow; V09 green, blue, pink, ra
 
 from __future__ import annotations
 
+import pytest
+
+import upriver
 from tests.game_helpers import current, deliveries, pearls_on
 from tests.twelve_rivers_2022.helpers import play, position, seat_view
 
@@ -332,3 +335,30 @@ def test_the_next_round_starts_after_placing_and_the_game_ends_after_round_five(
     assert v["round"] == 5
     assert v["rivers"] == [None] * 12
     assert g.legal_actions() == []
+
+
+@pytest.mark.parametrize(("markaya", "rainbow", "ok"), [
+    ('["V05: white"]', "[]", False),            # V05 spaces: blue x4, rainbow
+    ('["V05: - - - - white"]', "[]", True),     # the rainbow space takes any colour
+    ('["V05: white"]', '["V05 1"]', True),      # a mushroom fairy made space 1 rainbow
+    ('["V05: blue blue blue blue blue"]', "[]", True),
+])
+def test_a_position_refuses_pearls_that_could_never_lie_where_it_puts_them(
+        markaya: str, rainbow: str, ok: bool) -> None:
+    """TR22-PLACE-03: a pearl goes only on a space of its colour or a rainbow space (a mushroom
+    fairy's included), so a position with a white pearl on a blue space is refused with one
+    line."""
+    text = f"""
+        players = 2
+        mission = "white"
+        [[seat]]
+        markaya = {markaya}
+        rainbow = {rainbow}
+    """
+    if ok:
+        position(text)
+        return
+    with pytest.raises(upriver.BadPosition) as err:
+        position(text)
+    assert str(err.value) == (
+        "a pearl cannot lie on a space of another colour: white on V05 spot 1 (blue)")

@@ -389,6 +389,8 @@ def legal_village(st: State, texts: list[str], moves: Moves) -> None:
         moves.append(("befriend", t))
     texts.append(BEFRIEND_NONE)  # TR-VILL-04: optional
     moves.append(("befriend", -1))
+    if st.cfg.e2022:  # breeze and mushroom at any moment (TR22-RULING-11, TR22-FAIRY-10)
+        delivery.add_earth_option(st, texts, moves)
 
 
 def apply_village(st: State, t: int) -> None:

@@ -83,15 +83,16 @@ def legal_pay(st: State, texts: list[str], moves: Moves) -> None:
     if st.pay_left == st.pay_full and st.fairies[seat * 5 + WIND] > 0:
         texts.append(f"pay {comp.fairy_names[WIND]} fairy")
         moves.append(("pay", -2))
-    if sum(hand) + fire < st.pay_left:
-        return  # only the wind fairy makes this placement affordable
-    for k in range(5):
-        if hand[k]:
-            texts.append(f"pay {comp.card_names[k]}")
-            moves.append(("pay", k))
-    if fire:
-        texts.append(f"pay {comp.fairy_names[FIRE]} fairy")
-        moves.append(("pay", -1))
+    if sum(hand) + fire >= st.pay_left:  # else only the wind fairy makes it affordable
+        for k in range(5):
+            if hand[k]:
+                texts.append(f"pay {comp.card_names[k]}")
+                moves.append(("pay", k))
+        if fire:
+            texts.append(f"pay {comp.fairy_names[FIRE]} fairy")
+            moves.append(("pay", -1))
+    if st.cfg.e2022:  # breeze and mushroom at any moment (TR22-RULING-11, TR22-FAIRY-10)
+        delivery.add_earth_option(st, texts, moves)
 
 
 def apply_pay(st: State, what: int) -> None:

@@ -50,7 +50,7 @@ from upriver.core.errors import BadPosition
 from upriver.core.positions import build_position, read_position
 from upriver.core.rng import Rng
 from upriver.games.twelve_rivers import collection, delivery, preparation, supply
-from upriver.games.twelve_rivers.components import COLOURS
+from upriver.games.twelve_rivers.components import COLOURS, LIGHT, RAINBOW
 from upriver.games.twelve_rivers.state import OVER, PLACE, Config, State
 
 KEYS = {
@@ -254,6 +254,7 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
     st.fairy_out = sorted(pool[n_supply:])
     st.fairy_used = [0] * 5
     st.fairies_taken = st.fairies[:]
+    _check_spots(st)
 
     # Markaya: display and deck.
     regular = [i for i, t in enumerate(comp.tiles) if not t.start and st.owner[i] < 0]
@@ -322,6 +323,32 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
     else:
         raise BadPosition(f"step must be place, collect, deliver or end, not {step!r}")
     return st
+
+
+def _check_spots(st: State) -> None:
+    """A pearl lies on a space of its colour or a rainbow one. 2022: a mushroom fairy's space
+    is rainbow (``rainbow``), and nothing else lets a pearl sit elsewhere (TR22-PLACE-03).
+    Current rules: a light fairy lets one pearl onto any spot, so there can be no more
+    pearls off their colour than light fairies held by nobody and on no site."""
+    comp = st.cfg.comp
+    off = []
+    for s in range(st.num_players):
+        for t in st.tiles_of[s]:
+            for k, need in enumerate(comp.tiles[t].spots):
+                c = st.spots[comp.spot_offset[t] + k]
+                if c >= 0 and need not in (c, RAINBOW) and not st.lit[comp.spot_offset[t] + k]:
+                    off.append(f"{COLOURS[c]} on {comp.tiles[t].id} spot {k + 1} "
+                               f"({COLOURS[need]})")
+    if not off:
+        return
+    if st.cfg.e2022:
+        raise BadPosition(f"a pearl cannot lie on a space of another colour: {off[0]}")
+    free = comp.fairy_counts[LIGHT] - sum(
+        st.fairies[s * 5 + LIGHT] for s in range(st.num_players)) - sum(
+        st.sites[i * 5 + LIGHT] for i in range(len(comp.site_ids)))
+    if len(off) > free:
+        raise BadPosition(f"{len(off)} pearls lie off their colour but only {free} light "
+                          f"fairies could have put them there: {off[0]}")
 
 
 def _order(value: Any, p: int) -> list[int]:
