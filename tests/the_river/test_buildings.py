@@ -11,7 +11,7 @@ nine 0s; the 2-player set is one each of 6 to 1 and four 0s.
 
 from __future__ import annotations
 
-import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -56,7 +56,8 @@ def constructs(g: upriver.Game) -> list[str]:
 
 def test_reserving_takes_a_face_up_card_face_down() -> None:
     """RV-RESERVE-01: the player takes one face-up display card and keeps it as a face-down
-    reservation: it leaves the display and appears in their own reserved cards only."""
+    reservation: it leaves the display and appears among their reserved cards (which card it
+    is stays known to the table: it was face up when taken)."""
     g = build(seats=({"resources": ""},))
     assert {"reserve B01", "reserve B07", "reserve B13", "reserve B31"} <= set(g.legal_actions())
     g.play("reserve B07")
@@ -211,17 +212,19 @@ def test_construct_needs_an_affordable_card() -> None:
     assert constructs(two_short) == []
 
 
-def test_built_card_goes_under_the_board_with_hidden_points() -> None:
-    """RV-BUILD-05 (and RV-RULING-16): the built card is kept by its owner, whose own view
-    lists it, while other players and spectators see only how many buildings they have; no
-    score is shown before the end."""
+def test_built_card_goes_under_the_board_and_the_table_remembers_it() -> None:
+    """RV-BUILD-05 (overridden, and RV-RULING-16): the built card goes under its owner's board;
+    it was face up on the display when taken, so every seat and spectator knows which card it is
+    and its points (docs/rulings/the-river.md: a digital table has perfect memory); no score is
+    shown before the end."""
     g = build(seats=({"resources": "wood stone clay"},))
     play(g, "construct B13", "pay wood", "pay stone", "pay clay")
     assert seat_view(g, 0)["built"] == ["B13"]
     for viewer in (1, 2, None):
         other = g.view(viewer)["players"][0]
-        assert other["built"] is None
+        assert other["built"] == ["B13"]
         assert other["built_count"] == 1
+        assert other["tokens"] == [6]
         assert "scores" not in g.view(viewer)
     assert "B13" not in display_ids(g)
 
@@ -363,19 +366,53 @@ def test_discount_meadow_is_kept_for_a_later_construction() -> None:
     assert me["meadow_discounts"] == 0
 
 
-def test_opponents_see_only_counts_of_cards_and_tokens() -> None:
-    """RV-RULING-16: other players and spectators see how many cards a player has reserved and
-    built and how many tokens they hold, but not which cards nor the tokens' values; the
-    owner sees everything, and so does everyone at the end."""
+def test_everyone_sees_reserved_and_built_cards_and_token_values() -> None:
+    """RV-RULING-16 (overridden): whatever reached a player face up is public, so other players
+    and spectators see which cards a player reserved and built, each reserved card's cost and
+    points, and the value of every token, besides the counts."""
     seat = {"reserved": ["B20"], "built": ["B32", "B08"], "tokens": [6, 5]}
     g = build(seats=(seat,))
-    own = seat_view(g, 0)
-    assert (own["reserved"], own["built"], own["tokens"]) == (["B20"], ["B32", "B08"], [6, 5])
-    for viewer in (1, 3, None):
+    for viewer in (0, 1, 3, None):
         other = g.view(viewer)["players"][0]
-        assert (other["reserved"], other["built"], other["tokens"]) == (None, None, None)
+        assert (other["reserved"], other["built"], other["tokens"]) == (
+            ["B20"], ["B32", "B08"], [6, 5])
+        assert other["reserved_cards"] == [
+            {"id": "B20", "cost": {"wood": 2, "stone": 1, "clay": 1}, "points": 6}]
         assert (other["reserved_count"], other["built_count"], other["token_count"]) == (1, 2, 2)
-        assert "B20" not in json.dumps(g.view(viewer))
-    over = build(seats=(seat,), step="end")
-    other = over.view(1)["players"][0]
-    assert (other["built"], other["tokens"]) == (["B32", "B08"], [6, 5])
+    text = upriver.render_text("the-river", g.view(2))
+    assert "reserved B20; built B32, B08; tokens 6, 5" in text
+
+
+def test_log_views_and_determinised_copies_agree_on_every_card_and_token() -> None:
+    """RV-RULING-16, RV-BUILD-05 (both overridden): the log names each card reserved or built
+    from the display; every seat's view and every determinised copy keep exactly those cards
+    and the token values taken, and resample only the stack and the deck."""
+    g = upriver.new_game("the-river", players=3, seed=4)
+    rng = random.Random(4)
+    while not g.is_over and len(g.history) < 400:
+        actions = g.legal_actions()
+        wanted = [a for a in actions if a.startswith(("reserve ", "construct "))]
+        g.play(rng.choice(wanted or actions))
+    logged: list[set[str]] = [set(), set(), set()]
+    for seat, action in g.history:
+        words = action.split()
+        if words[0] in ("reserve", "construct"):
+            logged[seat].add(words[-1])
+    assert any(logged)
+    public = g.view(None)
+    for seat in range(3):
+        held = set(public["players"][seat]["reserved"]) | set(public["players"][seat]["built"])
+        assert held <= logged[seat]
+        for viewer in range(3):
+            assert g.view(viewer)["players"] == public["players"]
+            for x in range(3):
+                twin = g.determinize(viewer, x)
+                assert twin.view(viewer) == g.view(viewer)
+                assert twin.view(None) == public
+                assert twin.state.reserved == g.state.reserved
+                assert twin.state.built == g.state.built
+                assert twin.state.tokens == g.state.tokens
+    taken = [v for p in public["players"] for v in p["tokens"]]
+    assert taken == [g.state.cfg.comp.token_values[t] for ts in g.state.tokens for t in ts]
+    piles = public["token_piles"]["left"] + [0] * public["token_piles"]["right"]
+    assert sorted(taken + piles) == [0] * 9 + [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6]

@@ -52,9 +52,9 @@ def text(view: dict[str, Any]) -> str:
                 f"{cell['space']}:" + (cell["tile"]["id"] if cell["tile"] else "."))
         for row in grid:
             lines.append("  river " + "  ".join(c.ljust(7) for c in row))
-        reserved = p["reserved"] if p["reserved"] is not None else f"{p['reserved_count']} hidden"
-        built = p["built"] if p["built"] is not None else f"{p['built_count']} hidden"
-        tokens = p["tokens"] if p["tokens"] is not None else f"{p['token_count']} hidden"
+        reserved = ", ".join(p["reserved"]) or "none"
+        built = ", ".join(p["built"]) or "none"
+        tokens = ", ".join(str(v) for v in p["tokens"]) or "none"
         lines.append(f"  reserved {reserved}; built {built}; tokens {tokens}; "
                      f"columns {p['columns']} VP, meadows {p['meadow_points']} VP")
     if view.get("pending"):

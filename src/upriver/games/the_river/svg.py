@@ -100,8 +100,8 @@ def render(view: dict[str, Any]) -> str:
                 action = next((a for a in legal if a == f"swap: space {cell['space']}"
                                or a.endswith(f" with space {cell['space']}")), None)
             out.append(f"<g{_attr(action, legal)}>{_tile(cell['tile'], cx, cy)}</g>")
-        # The owner's reserved cards, beside the river, ready to be constructed.
-        for k, card in enumerate(p.get("reserved_cards") or []):
+        # Reserved cards beside the river (public); the owner constructs one by clicking it.
+        for k, card in enumerate(p["reserved_cards"]):
             cy = py + 8 + k * 44
             cost = " ".join(f"{n}{r[0]}" for r, n in card["cost"].items() if n)
             action = f"construct reserved {card['id']}"
@@ -121,15 +121,12 @@ def render(view: dict[str, Any]) -> str:
 
 
 def _cards(p: dict[str, Any]) -> str:
-    """Buildings and bonus tokens: named for their owner, counted for everyone else."""
-    def shown(own: list[Any] | None, count: int, what: str) -> str:
-        if own is None:
-            return f"{count} {what}"
-        return f"{what} " + (", ".join(str(x) for x in own) if own else "none")
+    """Buildings and bonus tokens: all public (docs/rulings/the-river.md)."""
+    def shown(items: list[Any], what: str) -> str:
+        return f"{what} " + (", ".join(str(x) for x in items) if items else "none")
 
-    return "; ".join((shown(p["reserved"], p["reserved_count"], "reserved"),
-                      shown(p["built"], p["built_count"], "built"),
-                      shown(p["tokens"], p["token_count"], "tokens")))
+    return "; ".join((shown(p["reserved"], "reserved"), shown(p["built"], "built"),
+                      shown(p["tokens"], "tokens")))
 
 
 def actions_drawn(svg: str, legal: Iterable[str]) -> set[str]:

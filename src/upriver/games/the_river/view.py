@@ -1,8 +1,10 @@
-"""What each seat may know (RV-RULING-16), and determinisation for search bots.
+"""What the table knows, and determinisation for search bots.
 
-Hidden from other seats: which buildings a player reserved and built (only how many) and the
-values of their bonus tokens; hidden from everyone: the order of the terrain stack and of the
-building deck. Everything else (boards, tiles, resources, the islands, the piles) is public.
+Whatever reached a player face up is public, to every seat and to spectators (the table has
+perfect memory; docs/rulings/the-river.md overrides RV-RULING-16 and RV-BUILD-05): a reserved
+card was taken from the face-up display, a built card was on the display or already reserved,
+and each bonus token was taken from a face-up pile. Hidden from everyone: the order of the
+terrain stack and of the building deck, and the game's own random stream.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from upriver.games.the_river.components import (
     Components,
     space_position,
 )
-from upriver.games.the_river.state import OVER, PAY, STAGE_NAMES, State
+from upriver.games.the_river.state import OVER, STAGE_NAMES, State
 
 
 def _tile(st: State, t: int) -> dict[str, Any]:
@@ -46,7 +48,6 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
     over = st.stage == OVER
     players = []
     for s in range(st.num_players):
-        mine = s == seat or over
         river = []
         for k in range(n):
             t = st.river[s * n + k]
@@ -65,13 +66,13 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
             "settled": st.settled[s],
             "pioneer_on_token_spot": bool(st.token_pioneer[s]),
             "claims_this_round": st.claims[s],
-            "reserved": [comp.buildings[b].id for b in st.reserved[s]] if mine else None,
-            # What the owner needs to plan a construction: each reserved card's cost and points.
-            "reserved_cards": [_building(comp, b) for b in st.reserved[s]] if mine else None,
+            "reserved": [comp.buildings[b].id for b in st.reserved[s]],
+            # Each reserved card's cost and points, to plan (or foresee) a construction.
+            "reserved_cards": [_building(comp, b) for b in st.reserved[s]],
             "reserved_count": len(st.reserved[s]),
-            "built": [comp.buildings[b].id for b in st.built[s]] if mine else None,
+            "built": [comp.buildings[b].id for b in st.built[s]],
             "built_count": len(st.built[s]),
-            "tokens": [comp.token_values[t] for t in st.tokens[s]] if mine else None,
+            "tokens": [comp.token_values[t] for t in st.tokens[s]],
             "token_count": len(st.tokens[s]),
             "meadow_discounts": st.discounts[s],
             "extra_claims": st.extra_claims[s],
@@ -109,24 +110,13 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
 
 
 def determinize(st: State, seat: int, seed: int) -> State:
-    """Resample the stack, the deck and the other seats' reserved and built cards (keeping how
-    many each holds) from what ``seat`` has not seen."""
+    """Resample only what nobody has seen: the order of the terrain stack and of the building
+    deck, and the random stream; every card and token a seat holds stays as it is."""
     twin = st.copy()
     rng = Rng(derive_seed(seed, seat, 0x71))
-    twin.stack.sort()  # start from an order that depends only on what seat knows
+    twin.stack.sort()  # start from orders that depend only on what seat knows
     rng.shuffle(twin.stack)
-    # A card being paid for right now is on the table, not hidden.
-    paying = st.pay_building if st.stage == PAY else -1
-    unseen = list(twin.deck)
-    for s in range(st.num_players):
-        if s != seat:
-            unseen += [b for b in twin.reserved[s] if b != paying] + twin.built[s]
-    unseen.sort()
-    rng.shuffle(unseen)
-    for s in range(st.num_players):
-        if s != seat:
-            twin.reserved[s] = [b if b == paying else unseen.pop() for b in st.reserved[s]]
-            twin.built[s] = [unseen.pop() for _ in st.built[s]]
-    twin.deck = unseen
+    twin.deck.sort()
+    rng.shuffle(twin.deck)
     twin.rng = Rng(derive_seed(seed, seat, 0x72))
     return twin
