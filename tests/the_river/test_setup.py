@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.the_river.helpers import new, play, seat_view, totals
+from upriver import render_text
 from upriver.core.game import Game
 
 STOCK = {2: (8, 8, 8, 4), 3: (10, 10, 10, 6), 4: (12, 12, 12, 8)}
@@ -271,6 +272,24 @@ def test_leftover_setup_tile_leaves_the_game_for_good() -> None:
 
             play_out(game, rng, check)
     assert reshuffles > 0  # the discards were reshuffled into new stacks, without the leftover
+
+
+def test_leftover_setup_tile_is_shown_removed_to_everyone() -> None:
+    """RV-PRELIM-03: the setup tile nobody takes was face up, so every view (each seat's and a
+    spectator's) and the text rendering show it as removed from the game, from the moment the
+    last pick is made to the end."""
+    for players in (2, 4):
+        game = new(players, seed=players)
+        setup = set(setup_tiles(game))
+        assert game.view(None)["terrain_removed"] == []
+        do_prelim(game)
+        placed = {p["river"][0]["tile"]["id"] for p in game.view(0)["players"]}
+        (leftover,) = setup - placed
+        for viewer in (None, *range(players)):
+            assert game.view(viewer)["terrain_removed"] == [leftover]
+        assert f"Removed from the game: {leftover}" in render_text("the-river", game.view(None))
+        play_out(game, random.Random(players))
+        assert game.view(1)["terrain_removed"] == [leftover]
 
 
 def test_preliminary_pick_uses_no_pioneer_and_is_not_a_claim() -> None:

@@ -25,6 +25,8 @@ def text(view: dict[str, Any]) -> str:
     lines.append("Islands: " + ", ".join(f"{k} {v}" for k, v in view["islands"].items()))
     lines.append("Terrain island: " + ("; ".join(_tile(t) for t in view["terrain_display"])
                                        or "empty") + f"  (stack {view['terrain_stack']})")
+    if view["terrain_removed"]:
+        lines.append("Removed from the game: " + ", ".join(view["terrain_removed"]))
     cards = []
     for b in view["building_display"]:
         if b is None:

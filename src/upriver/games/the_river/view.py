@@ -91,6 +91,8 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
         "terrain_display": [_tile(st, t) for t in st.display],
         "terrain_stack": len(st.stack),
         "terrain_discard": [comp.tiles[t].id for t in st.tile_discard],
+        # The setup tile nobody took (RV-PRELIM-03): it was face up, so everyone saw it go.
+        "terrain_removed": [comp.tiles[t].id for t in st.tiles_out],
         "building_display": [None if b < 0 else _building(comp, b) for b in st.bdisplay],
         "building_deck": len(st.deck),
         "token_piles": {"left": [comp.token_values[t] for t in reversed(st.left_pile)],
