@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import upriver
-from tests.the_river.helpers import play, position_from, seat_view
+from tests.the_river.helpers import play, position_from, seat_view, store_anywhere
 
 DISPLAY = ["B01", "B07", "B13", "B31"]
 
@@ -96,7 +96,8 @@ def test_a_reserved_card_leaves_only_by_being_constructed() -> None:
     production, other turns and a cleanup the reservation stays, the only actions naming a
     reserved card build it, and building it is what removes it from the reservation."""
     g = build(players=2, seats=(
-        {"reserved": ["B14", "B20"], "resources": "wood stone clay", "boat": 2, "on_board": 2},
+        {"reserved": ["B14", "B20"], "resources": "wood stone clay", "boat": 2, "on_board": 2,
+         "river": ["T43"]},
         {"boat": 1, "on_board": 3},
     ))
 
@@ -110,11 +111,11 @@ def test_a_reserved_card_leaves_only_by_being_constructed() -> None:
     for action in ("trade 3 resources for 1 food", "trade: return wood", "trade: return stone",
                    "trade: return clay", "produce wood", "take the first player pawn",
                    "take food"):
-        g.play(action)
+        store_anywhere(play(g, action))
         check()
     assert g.view(0)["round"] == 2  # a cleanup has passed
     assert g.to_move == 1
-    g.play("produce stone")
+    store_anywhere(play(g, "produce stone"))
     check()
     play(g, "construct reserved B14", "pay wood", "pay food for stone",
          "waive clay (reserved card)")
@@ -132,7 +133,7 @@ def test_construct_builds_one_display_or_own_reserved_card() -> None:
     """RV-BUILD-01: Construct offers the affordable face-up cards and the player's own reserved
     cards (not another player's), and one placement builds exactly one of them."""
     g = build(seats=(
-        {"resources": "wood wood stone clay", "reserved": ["B20"]},
+        {"resources": "wood wood stone clay", "reserved": ["B20"], "river": ["T43"]},
         {"reserved": ["B21"]},
     ))
     assert set(constructs(g)) == {"construct B01", "construct B07", "construct B13",
@@ -245,8 +246,8 @@ def test_token_goes_on_the_highest_free_spot() -> None:
     """RV-BUILD-07: tokens fill the token spots from the top: the first token takes the top
     spot, so the 5th pioneer on the second spot stays there, and the next token takes the
     second spot."""
-    g = build(players=2, seats=({"resources": "wood stone clay wood stone", "river": ["T37"]},
-                                {}))
+    g = build(players=2, seats=({"resources": "wood stone clay wood stone",
+                                 "river": ["T43", "T37"]}, {}))
     assert seat_view(g, 0)["pioneer_on_token_spot"] is True
     play(g, "construct B01", "pay wood", "pay stone")
     me = seat_view(g, 0)
@@ -277,7 +278,7 @@ def test_second_token_frees_the_fifth_pioneer_for_this_round() -> None:
     g.play("take the first player pawn")
     assert g.to_move == 0  # the freed pioneer plays in the same round
     assert g.view(0)["round"] == 1
-    g.play("take food")
+    store_anywhere(play(g, "take food"))
     assert seat_view(g, 0)["resources"]["food"] == 1
     assert g.view(0)["round"] == 2
 
@@ -293,7 +294,7 @@ def test_freed_pioneer_plays_even_when_every_other_boat_is_empty() -> None:
     assert g.to_move == 0
     assert g.view(0)["round"] == 1
     assert seat_view(g, 0)["boat"] == 1
-    g.play("take food")
+    store_anywhere(play(g, "take food"))
     assert g.view(0)["round"] == 2
 
 

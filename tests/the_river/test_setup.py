@@ -12,7 +12,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from tests.the_river.helpers import new, play, seat_view, totals
+from tests.the_river.helpers import new, play, seat_view, store_anywhere, totals
 from upriver import render_text
 from upriver.core.game import Game
 
@@ -143,7 +143,7 @@ def test_islands_stocked_by_player_count_leftovers_out_of_play_all_game() -> Non
 
             def check(g: Game, stocked: tuple[int, ...] = stocked) -> None:
                 view = g.view(None)
-                pending = view.get("pending", {})
+                pending = view.get("pending", view.get("covered", {}))
                 for k, kind in enumerate(KINDS):
                     held = sum(p["resources"][kind] for p in view["players"])
                     assert view["islands"][kind] + held + pending.get(kind, 0) == stocked[k]
@@ -224,7 +224,8 @@ def test_each_player_takes_one_setup_tile_onto_space_one() -> None:
 
 
 def do_prelim_choice(game: Game) -> None:
-    while game.view(0)["step"] in ("choose resources", "store resources"):
+    while game.view(0)["step"] in ("choose resources", "store resources",
+                                   "move covered resources"):
         game.play(game.legal_actions()[0])
 
 
@@ -356,7 +357,7 @@ def test_meadow_taken_in_the_preliminary_turn_triggers_its_immediate_effect() ->
     seed = _seed_with_setup_tile(2, "T60")
     game = new(2, seed=seed)
     seat = game.to_move
-    play(game, "take starting tile T60")
+    store_anywhere(play(game, "take starting tile T60"))
     me = seat_view(game, seat)
     assert me["resources"] == {"wood": 0, "stone": 0, "clay": 0, "food": 2}
     assert game.view(0)["islands"]["food"] == 4 - 2
@@ -369,7 +370,7 @@ def test_meadow_taken_in_the_preliminary_turn_triggers_its_immediate_effect() ->
     assert game.view(0)["step"] == "choose resources"
     assert game.to_move == seat
     assert sorted(game.legal_actions()) == sorted(f"take {k}" for k in KINDS)
-    play(game, "take wood", "take clay")
+    store_anywhere(play(game, "take wood", "take clay"))
     me = seat_view(game, seat)
     assert me["resources"] == {"wood": 1, "stone": 0, "clay": 1, "food": 0}
     assert game.view(0)["islands"] == {"wood": 9, "stone": 10, "clay": 9, "food": 6}

@@ -50,10 +50,13 @@ def text(view: dict[str, Any]) -> str:
         lines.append(f"  resources: {res} (warehouses {p['warehouses']}); production {prod}")
         grid = [["."] * 4 for _ in range(3)]
         for cell in p["river"]:
+            # One letter per stored resource on the space: w(ood), s(tone), c(lay), f(ood).
+            held = "".join(k[0] * n for k, n in cell["stored"].items())
             grid[cell["row"] - 1][cell["column"] - 1] = (
-                f"{cell['space']}:" + (cell["tile"]["id"] if cell["tile"] else "."))
+                f"{cell['space']}:" + (cell["tile"]["id"] if cell["tile"] else ".")
+                + (f"[{held}]" if held else ""))
         for row in grid:
-            lines.append("  river " + "  ".join(c.ljust(7) for c in row))
+            lines.append("  river " + "  ".join(c.ljust(10) for c in row))
         reserved = ", ".join(p["reserved"]) or "none"
         built = ", ".join(p["built"]) or "none"
         tokens = ", ".join(str(v) for v in p["tokens"]) or "none"
@@ -62,6 +65,9 @@ def text(view: dict[str, Any]) -> str:
     if view.get("pending"):
         lines.append("Waiting to be stored: " + ", ".join(
             f"{n} {k}" for k, n in view["pending"].items() if n))
+    if view.get("covered"):
+        lines.append("Off a covered warehouse, to move or lose: " + ", ".join(
+            f"{n} {k}" for k, n in view["covered"].items() if n))
     for note in view.get("notes", []):
         lines.append(f"Note: {note}")
     return "\n".join(lines)

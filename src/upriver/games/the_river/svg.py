@@ -41,6 +41,19 @@ def _tile(t: dict[str, Any] | None, x: float, y: float, w: float = 78, h: float 
     return "".join(out)
 
 
+def _stored(stored: dict[str, int], x: float, y: float) -> str:
+    """A small disc per resource stored on a river space, along its bottom edge."""
+    out = []
+    k = 0
+    for kind, n in stored.items():
+        for _ in range(n):
+            out.append(f'<circle class="stored" cx="{x + 8 + k * 12}" cy="{y + 43}" r="5" '
+                       f'fill="{RESOURCE_FILL[kind]}" stroke="#333"><title>{kind}</title>'
+                       "</circle>")
+            k += 1
+    return "".join(out)
+
+
 def render(view: dict[str, Any]) -> str:
     legal = set(view.get("legal_actions") or [])
     out: list[str] = []
@@ -99,7 +112,8 @@ def render(view: dict[str, Any]) -> str:
             if p["seat"] == view.get("viewer"):
                 action = next((a for a in legal if a == f"swap: space {cell['space']}"
                                or a.endswith(f" with space {cell['space']}")), None)
-            out.append(f"<g{_attr(action, legal)}>{_tile(cell['tile'], cx, cy)}</g>")
+            out.append(f"<g{_attr(action, legal)}>{_tile(cell['tile'], cx, cy)}"
+                       f"{_stored(cell['stored'], cx, cy)}</g>")
         # Reserved cards beside the river (public); the owner constructs one by clicking it.
         for k, card in enumerate(p["reserved_cards"]):
             cy = py + 8 + k * 44

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from upriver.core.rng import Rng, derive_seed
-from upriver.games.the_river import scoring
+from upriver.games.the_river import scoring, storage
 from upriver.games.the_river.components import (
     RESOURCES,
     TERRAINS,
@@ -52,8 +52,12 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
         for k in range(n):
             t = st.river[s * n + k]
             row, col = space_position(k)
+            i = (s * n + k) * 4
             river.append({"space": k + 1, "row": row + 1, "column": col + 1,
-                          "tile": _tile(st, t) if t >= 0 else None})
+                          "tile": _tile(st, t) if t >= 0 else None,
+                          "warehouses": storage.slots(st, s, k),
+                          "stored": {RESOURCES[r]: st.stored[i + r] for r in range(4)
+                                     if st.stored[i + r]}})
         players.append({
             "seat": s,
             "colour": st.cfg.boards[s].colour,
@@ -102,8 +106,10 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
         "players": players,
         "notes": [comp.note] if comp.note else [],
     }
-    if st.stage not in (OVER,) and any(st.pending):
-        out["pending"] = dict(zip(RESOURCES, st.pending, strict=True))
+    if st.stage != OVER and any(st.pending):
+        # Resources off a covered warehouse wait to be moved; others are new, to be stored.
+        key = "covered" if st.cover_tile >= 0 else "pending"
+        out[key] = dict(zip(RESOURCES, st.pending, strict=True))
     if over:
         out["scores"] = scoring.scores(st)
     if legal is not None and seat is not None and seat == st.seat and not over:
