@@ -417,3 +417,14 @@ def test_log_views_and_determinised_copies_agree_on_every_card_and_token() -> No
     assert taken == [g.state.cfg.comp.token_values[t] for ts in g.state.tokens for t in ts]
     piles = public["token_piles"]["left"] + [0] * public["token_piles"]["right"]
     assert sorted(taken + piles) == [0] * 9 + [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6]
+
+
+def test_reserved_cards_are_drawn_for_everyone_and_clickable_only_by_their_owner() -> None:
+    """RV-RULING-16 (overridden): the SVG of any seat's or a spectator's view shows every
+    player's reserved cards; only the owner, on their turn, can click one to construct it."""
+    g = build(seats=({"resources": "wood wood stone clay", "reserved": ["B20"]},
+                     {"reserved": ["B21"]}))
+    for viewer in (0, 1, None):
+        svg = upriver.render_svg("the-river", g.view(viewer))
+        assert "B20: 6 VP" in svg and "B21: 6 VP" in svg
+        assert ('data-action="construct reserved B20"' in svg) == (viewer == 0)
