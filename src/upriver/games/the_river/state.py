@@ -123,7 +123,7 @@ class State(PlainState):
 
     def tiles_placed(self, seat: int) -> int:
         n = self.cfg.comp.river_spaces
-        return sum(1 for t in self.river[seat * n : seat * n + n] if t >= 0)
+        return n - self.river[seat * n : seat * n + n].count(-1)
 
     def refresh_board(self, seat: int) -> None:
         """Count the warehouses and production symbols on the seat's tiles and on the printed
