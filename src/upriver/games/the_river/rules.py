@@ -1,7 +1,8 @@
 """The River as an upriver game: options, the decision dispatcher, save/load.
 
 The rules live in ``setup`` (setup and the preliminary turn), ``turns`` (turns, trading, every
-action, storing and paying), ``cleanup`` (cleanup and the end), ``scoring`` and ``view``.
+action, storing and paying), ``storage`` (where each stored resource sits), ``cleanup`` (cleanup
+and the end), ``scoring`` and ``view``.
 """
 
 from __future__ import annotations
