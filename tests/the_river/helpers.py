@@ -8,7 +8,8 @@ from typing import Any
 from tests.game_helpers import new_of, play, position_of, seat_view, totals
 from upriver.core.game import Game
 
-__all__ = ["GAME", "new", "play", "position", "position_from", "seat_view", "totals"]
+__all__ = ["GAME", "new", "play", "position", "position_from", "seat_view", "store_anywhere",
+           "toml_value", "totals"]
 GAME = "the-river"
 
 
@@ -19,6 +20,22 @@ def position(text: str) -> Game:
 
 def new(players: int = 4, seed: int = 0, **options: Any) -> Game:
     return new_of(GAME, players, seed, **options)
+
+
+def store_anywhere(game: Game) -> Game:
+    """Answer "where does it go" decisions with the first place offered (for tests about
+    something else: RV-RULING-15 lets the player choose whenever it matters)."""
+    while (actions := game.legal_actions()) and all(a.startswith("store ") for a in actions):
+        game.play(actions[0])
+    return game
+
+
+def toml_value(value: Any) -> str:
+    """A value as TOML: JSON is TOML except for tables, written inline here."""
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{json.dumps(str(k))} = {toml_value(v)}"
+                                for k, v in value.items()) + " }"
+    return json.dumps(value)
 
 
 def position_from(top: dict[str, Any], seats: tuple[dict[str, Any], ...] = (),
@@ -34,5 +51,5 @@ def position_from(top: dict[str, Any], seats: tuple[dict[str, Any], ...] = (),
         lines += [f"{key} = {json.dumps(value)}" for key, value in options.items()]
     for seat in seats:
         lines.append("[[seat]]")
-        lines += [f"{key} = {json.dumps(value)}" for key, value in seat.items()]
+        lines += [f"{key} = {toml_value(value)}" for key, value in seat.items()]
     return position("\n".join(lines))

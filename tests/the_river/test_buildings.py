@@ -11,14 +11,14 @@ nine 0s; the 2-player set is one each of 6 to 1 and four 0s.
 
 from __future__ import annotations
 
-import json
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import upriver
-from tests.the_river.helpers import play, position_from, seat_view
+from tests.the_river.helpers import play, position_from, seat_view, store_anywhere
 
 DISPLAY = ["B01", "B07", "B13", "B31"]
 
@@ -56,7 +56,8 @@ def constructs(g: upriver.Game) -> list[str]:
 
 def test_reserving_takes_a_face_up_card_face_down() -> None:
     """RV-RESERVE-01: the player takes one face-up display card and keeps it as a face-down
-    reservation: it leaves the display and appears in their own reserved cards only."""
+    reservation: it leaves the display and appears among their reserved cards (which card it
+    is stays known to the table: it was face up when taken)."""
     g = build(seats=({"resources": ""},))
     assert {"reserve B01", "reserve B07", "reserve B13", "reserve B31"} <= set(g.legal_actions())
     g.play("reserve B07")
@@ -95,7 +96,8 @@ def test_a_reserved_card_leaves_only_by_being_constructed() -> None:
     production, other turns and a cleanup the reservation stays, the only actions naming a
     reserved card build it, and building it is what removes it from the reservation."""
     g = build(players=2, seats=(
-        {"reserved": ["B14", "B20"], "resources": "wood stone clay", "boat": 2, "on_board": 2},
+        {"reserved": ["B14", "B20"], "resources": "wood stone clay", "boat": 2, "on_board": 2,
+         "river": ["T43"]},
         {"boat": 1, "on_board": 3},
     ))
 
@@ -109,11 +111,11 @@ def test_a_reserved_card_leaves_only_by_being_constructed() -> None:
     for action in ("trade 3 resources for 1 food", "trade: return wood", "trade: return stone",
                    "trade: return clay", "produce wood", "take the first player pawn",
                    "take food"):
-        g.play(action)
+        store_anywhere(play(g, action))
         check()
     assert g.view(0)["round"] == 2  # a cleanup has passed
     assert g.to_move == 1
-    g.play("produce stone")
+    store_anywhere(play(g, "produce stone"))
     check()
     play(g, "construct reserved B14", "pay wood", "pay food for stone",
          "waive clay (reserved card)")
@@ -131,7 +133,7 @@ def test_construct_builds_one_display_or_own_reserved_card() -> None:
     """RV-BUILD-01: Construct offers the affordable face-up cards and the player's own reserved
     cards (not another player's), and one placement builds exactly one of them."""
     g = build(seats=(
-        {"resources": "wood wood stone clay", "reserved": ["B20"]},
+        {"resources": "wood wood stone clay", "reserved": ["B20"], "river": ["T43"]},
         {"reserved": ["B21"]},
     ))
     assert set(constructs(g)) == {"construct B01", "construct B07", "construct B13",
@@ -211,17 +213,19 @@ def test_construct_needs_an_affordable_card() -> None:
     assert constructs(two_short) == []
 
 
-def test_built_card_goes_under_the_board_with_hidden_points() -> None:
-    """RV-BUILD-05 (and RV-RULING-16): the built card is kept by its owner, whose own view
-    lists it, while other players and spectators see only how many buildings they have; no
-    score is shown before the end."""
+def test_built_card_goes_under_the_board_and_the_table_remembers_it() -> None:
+    """RV-BUILD-05 (overridden, and RV-RULING-16): the built card goes under its owner's board;
+    it was face up on the display when taken, so every seat and spectator knows which card it is
+    and its points (docs/rulings/the-river.md: a digital table has perfect memory); no score is
+    shown before the end."""
     g = build(seats=({"resources": "wood stone clay"},))
     play(g, "construct B13", "pay wood", "pay stone", "pay clay")
     assert seat_view(g, 0)["built"] == ["B13"]
     for viewer in (1, 2, None):
         other = g.view(viewer)["players"][0]
-        assert other["built"] is None
+        assert other["built"] == ["B13"]
         assert other["built_count"] == 1
+        assert other["tokens"] == [6]
         assert "scores" not in g.view(viewer)
     assert "B13" not in display_ids(g)
 
@@ -242,8 +246,8 @@ def test_token_goes_on_the_highest_free_spot() -> None:
     """RV-BUILD-07: tokens fill the token spots from the top: the first token takes the top
     spot, so the 5th pioneer on the second spot stays there, and the next token takes the
     second spot."""
-    g = build(players=2, seats=({"resources": "wood stone clay wood stone", "river": ["T37"]},
-                                {}))
+    g = build(players=2, seats=({"resources": "wood stone clay wood stone",
+                                 "river": ["T43", "T37"]}, {}))
     assert seat_view(g, 0)["pioneer_on_token_spot"] is True
     play(g, "construct B01", "pay wood", "pay stone")
     me = seat_view(g, 0)
@@ -274,7 +278,7 @@ def test_second_token_frees_the_fifth_pioneer_for_this_round() -> None:
     g.play("take the first player pawn")
     assert g.to_move == 0  # the freed pioneer plays in the same round
     assert g.view(0)["round"] == 1
-    g.play("take food")
+    store_anywhere(play(g, "take food"))
     assert seat_view(g, 0)["resources"]["food"] == 1
     assert g.view(0)["round"] == 2
 
@@ -290,7 +294,7 @@ def test_freed_pioneer_plays_even_when_every_other_boat_is_empty() -> None:
     assert g.to_move == 0
     assert g.view(0)["round"] == 1
     assert seat_view(g, 0)["boat"] == 1
-    g.play("take food")
+    store_anywhere(play(g, "take food"))
     assert g.view(0)["round"] == 2
 
 
@@ -363,19 +367,64 @@ def test_discount_meadow_is_kept_for_a_later_construction() -> None:
     assert me["meadow_discounts"] == 0
 
 
-def test_opponents_see_only_counts_of_cards_and_tokens() -> None:
-    """RV-RULING-16: other players and spectators see how many cards a player has reserved and
-    built and how many tokens they hold, but not which cards nor the tokens' values; the
-    owner sees everything, and so does everyone at the end."""
+def test_everyone_sees_reserved_and_built_cards_and_token_values() -> None:
+    """RV-RULING-16 (overridden): whatever reached a player face up is public, so other players
+    and spectators see which cards a player reserved and built, each reserved card's cost and
+    points, and the value of every token, besides the counts."""
     seat = {"reserved": ["B20"], "built": ["B32", "B08"], "tokens": [6, 5]}
     g = build(seats=(seat,))
-    own = seat_view(g, 0)
-    assert (own["reserved"], own["built"], own["tokens"]) == (["B20"], ["B32", "B08"], [6, 5])
-    for viewer in (1, 3, None):
+    for viewer in (0, 1, 3, None):
         other = g.view(viewer)["players"][0]
-        assert (other["reserved"], other["built"], other["tokens"]) == (None, None, None)
+        assert (other["reserved"], other["built"], other["tokens"]) == (
+            ["B20"], ["B32", "B08"], [6, 5])
+        assert other["reserved_cards"] == [
+            {"id": "B20", "cost": {"wood": 2, "stone": 1, "clay": 1}, "points": 6}]
         assert (other["reserved_count"], other["built_count"], other["token_count"]) == (1, 2, 2)
-        assert "B20" not in json.dumps(g.view(viewer))
-    over = build(seats=(seat,), step="end")
-    other = over.view(1)["players"][0]
-    assert (other["built"], other["tokens"]) == (["B32", "B08"], [6, 5])
+    text = upriver.render_text("the-river", g.view(2))
+    assert "reserved B20; built B32, B08; tokens 6, 5" in text
+
+
+def test_log_views_and_determinised_copies_agree_on_every_card_and_token() -> None:
+    """RV-RULING-16, RV-BUILD-05 (both overridden): the log names each card reserved or built
+    from the display; every seat's view and every determinised copy keep exactly those cards
+    and the token values taken, and resample only the stack and the deck."""
+    g = upriver.new_game("the-river", players=3, seed=4)
+    rng = random.Random(4)
+    while not g.is_over and len(g.history) < 400:
+        actions = g.legal_actions()
+        wanted = [a for a in actions if a.startswith(("reserve ", "construct "))]
+        g.play(rng.choice(wanted or actions))
+    logged: list[set[str]] = [set(), set(), set()]
+    for seat, action in g.history:
+        words = action.split()
+        if words[0] in ("reserve", "construct"):
+            logged[seat].add(words[-1])
+    assert any(logged)
+    public = g.view(None)
+    for seat in range(3):
+        held = set(public["players"][seat]["reserved"]) | set(public["players"][seat]["built"])
+        assert held <= logged[seat]
+        for viewer in range(3):
+            assert g.view(viewer)["players"] == public["players"]
+            for x in range(3):
+                twin = g.determinize(viewer, x)
+                assert twin.view(viewer) == g.view(viewer)
+                assert twin.view(None) == public
+                assert twin.state.reserved == g.state.reserved
+                assert twin.state.built == g.state.built
+                assert twin.state.tokens == g.state.tokens
+    taken = [v for p in public["players"] for v in p["tokens"]]
+    assert taken == [g.state.cfg.comp.token_values[t] for ts in g.state.tokens for t in ts]
+    piles = public["token_piles"]["left"] + [0] * public["token_piles"]["right"]
+    assert sorted(taken + piles) == [0] * 9 + [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6]
+
+
+def test_reserved_cards_are_drawn_for_everyone_and_clickable_only_by_their_owner() -> None:
+    """RV-RULING-16 (overridden): the SVG of any seat's or a spectator's view shows every
+    player's reserved cards; only the owner, on their turn, can click one to construct it."""
+    g = build(seats=({"resources": "wood wood stone clay", "reserved": ["B20"]},
+                     {"reserved": ["B21"]}))
+    for viewer in (0, 1, None):
+        svg = upriver.render_svg("the-river", g.view(viewer))
+        assert "B20: 6 VP" in svg and "B21: 6 VP" in svg
+        assert ('data-action="construct reserved B20"' in svg) == (viewer == 0)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import upriver
-from tests.the_river.helpers import play, position_from, seat_view
+from tests.the_river.helpers import play, position_from, seat_view, store_anywhere
 
 DISPLAY = "T01 T02 T03 T04 T05 T06 T07 T08 T09"
 
@@ -130,7 +130,7 @@ def test_pioneers_on_the_main_board_return_to_their_boats() -> None:
         {"boat": 0, "on_board": 3, "settled": 1},
         {"boat": 0, "on_board": 2},
     ), spots={"wood 1": 1, "reserve": 3, "swap": 3})
-    g.play("take food")
+    store_anywhere(play(g, "take food"))
     assert rnd(g) == 2
     boats = [seat_view(g, s)["boat"] for s in range(4)]
     assert boats == [4, 4, 3, 4]
@@ -170,7 +170,7 @@ def test_settled_pioneers_are_never_placed_again() -> None:
     movers = []
     for action in ("take the first player pawn", "produce wood", "take food", "produce clay"):
         movers.append(g.to_move)
-        g.play(action)
+        store_anywhere(play(g, action))
     assert movers == [0, 1, 0, 0]  # seat 0 places 3 pioneers, not 4
     assert rnd(g) == 3
     assert (seat_view(g, 0)["settled"], seat_view(g, 0)["boat"]) == (1, 3)
@@ -183,7 +183,7 @@ def test_pioneer_on_the_second_token_spot_stays_there() -> None:
         {"tokens": [6], "boat": 1, "on_board": 3},
         {"tokens": [5, 4], "boat": 0, "on_board": 5},
     ))
-    g.play("take food")
+    store_anywhere(play(g, "take food"))
     assert rnd(g) == 2
     me, other = seat_view(g, 0), seat_view(g, 1)
     assert (me["pioneer_on_token_spot"], me["boat"]) == (True, 4)
@@ -201,14 +201,14 @@ def test_per_round_limits_reset() -> None:
         {"boat": 0, "on_board": 3},
     ), spots={"wood 1": 1, "swap": 1, "reserve": 2, "first player": 3})
     assert not [a for a in g.legal_actions() if a.startswith("claim")]
-    g.play("produce wood")
+    store_anywhere(play(g, "produce wood"))
     assert seat_view(g, 0)["resources"]["wood"] == 1
     assert rnd(g) == 2
     assert set(g.view(None)["spots"].values()) == {None}
     assert [seat_view(g, s)["claims_this_round"] for s in range(4)] == [0, 0, 0, 0]
     assert g.to_move == 0
     assert [a for a in g.legal_actions() if a.startswith("claim")]
-    g.play("produce wood")
+    store_anywhere(play(g, "produce wood"))
     assert seat_view(g, 0)["resources"]["wood"] == 3
     assert g.view(None)["spots"]["wood 1"] == 0
 
@@ -218,7 +218,7 @@ def test_new_round_starts_with_the_pawn_holder() -> None:
     played last in the round before."""
     g = build(3, (pioneers(1), pioneers(0), pioneers(0)), first_player=2, to_move=0)
     assert g.to_move == 0
-    g.play("take food")
+    store_anywhere(play(g, "take food"))
     assert rnd(g) == 2
     assert g.to_move == 2
 

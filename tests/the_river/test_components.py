@@ -12,7 +12,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from tests.the_river.helpers import new, play, position, seat_view, totals
+from tests.the_river.helpers import new, play, position, seat_view, store_anywhere, totals
 from upriver.games.the_river.components import load, raw_data
 
 TERRAINS = {"desert", "badlands", "forest", "meadow", "mountains"}
@@ -154,7 +154,7 @@ terrain_display = "T60 T63 T65 T01 T02"
 river = ["T37"]
 claims = 0
 """)
-    play(game, "claim T60")
+    store_anywhere(play(game, "claim T60"))
     me = seat_view(game, 0)
     assert me["resources"]["food"] == 2
     assert me["meadow_discounts"] == 0 and me["meadow_points"] == 0
@@ -289,6 +289,7 @@ players = 4
 building_display = ["B01", "B02", "B03", "B04"]
 terrain_display = "T01 T02 T03"
 [[seat]]
+river = ["T43"]
 resources = "wood stone wood clay"
 """)
     play(game, "construct B01", "pay wood", "pay stone")

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import upriver
-from tests.the_river.helpers import position, seat_view
+from tests.the_river.helpers import position, seat_view, toml_value
 
 PLAIN_TILES = "T14 T15 T16 T26 T27 T28 T17 T18 T19"  # tiles without meadow effects
 
@@ -30,7 +30,7 @@ def build(players: int, seats: tuple[dict[str, Any], ...] = (), **top: Any) -> u
         lines.append(f"{key} = {json.dumps(value)}")
     for seat in seats:
         lines.append("[[seat]]")
-        lines += [f"{key} = {json.dumps(value)}" for key, value in seat.items()]
+        lines += [f"{key} = {toml_value(value)}" for key, value in seat.items()]
     return position("\n".join(lines))
 
 
@@ -150,6 +150,19 @@ def test_stored_resources_travel_with_swapped_tiles() -> None:
     assert after == before
     assert g.to_move == 1
     assert g.view(1)["step"] == "trade or place a pioneer"
+
+
+def test_each_stored_resource_moves_with_its_own_tile() -> None:
+    """RV-SWAP-02: the resources on each swapped tile stay in that tile's warehouses: after the
+    swap they sit on the space the tile moved to, and nothing else moves."""
+    g = build(2, ({"river": ["T37", "T01", "T10"],
+                   "stored": {"1": "wood stone", "3": "clay", "5": "food"}}, pioneers(2)))
+    play_swap(g, 1, 3)
+    stored = {c["space"]: c["stored"] for c in seat_view(g, 0)["river"] if c["stored"]}
+    assert stored == {3: {"wood": 1, "stone": 1}, 1: {"clay": 1}, 5: {"food": 1}}
+    river = seat_view(g, 0)["river"]
+    assert (river[0]["tile"]["id"], river[2]["tile"]["id"]) == ("T10", "T37")
+    assert g.to_move == 1
 
 
 def test_swap_changes_only_rows_and_columns() -> None:

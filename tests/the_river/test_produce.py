@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import upriver
-from tests.the_river.helpers import play, position, seat_view
+from tests.the_river.helpers import play, position, seat_view, store_anywhere
 
 KINDS = ("wood", "stone", "clay", "food")
 NOTHING = dict.fromkeys(KINDS, 0)
@@ -32,11 +32,11 @@ river = ["T37"]
 """)
     me = seat_view(game, 0)
     assert me["production"] == {"wood": 3, "stone": 1, "clay": 2}
-    play(game, "produce clay")  # T29 + the printed clay of space 6
+    store_anywhere(play(game, "produce clay"))  # T29 + the printed clay of space 6
     assert seat_view(game, 0)["resources"] == {**NOTHING, "clay": 2}
-    play(game, "produce wood")  # seat 1: only the printed wood of space 2
+    store_anywhere(play(game, "produce wood"))  # seat 1: only the printed wood of space 2
     assert seat_view(game, 1)["resources"] == {**NOTHING, "wood": 1}
-    play(game, "produce stone")  # seat 0: the printed stone of space 4
+    store_anywhere(play(game, "produce stone"))  # seat 0: the printed stone of space 4
     assert seat_view(game, 0)["resources"] == {**NOTHING, "clay": 2, "stone": 1}
     assert game.view(0)["islands"] == {"wood": 7, "stone": 7, "clay": 6, "food": 4}
 
@@ -52,18 +52,18 @@ river = ["T37"]
 [[seat]]
 river = ["T38"]
 """)
-        play(game, "produce clay")
+        store_anywhere(play(game, "produce clay"))
         assert seat_view(game, 0)["resources"]["clay"] == 2  # printed clay + extra
-        play(game, "produce clay")
+        store_anywhere(play(game, "produce clay"))
         assert seat_view(game, 1)["resources"]["clay"] == 1  # printed clay only
-        play(game, "produce wood")  # seat 2: first on wood
+        store_anywhere(play(game, "produce wood"))  # seat 2: first on wood
         assert seat_view(game, 2)["resources"]["wood"] == 2
     game = position("""
 players = 2
 [[seat]]
 river = ["T37"]
 """)
-    play(game, "produce clay")
+    store_anywhere(play(game, "produce clay"))
     assert seat_view(game, 0)["resources"]["clay"] == 1
 
 
@@ -79,10 +79,10 @@ resources = "wood wood wood wood wood wood wood"
 """)
     assert game.view(0)["islands"]["wood"] == 1
     assert seat_view(game, 0)["production"]["wood"] == 3
-    play(game, "produce wood")
+    play(game, "produce wood", "store wood on a tile")
     assert seat_view(game, 0)["resources"]["wood"] == 1
     assert game.view(0)["islands"]["wood"] == 0
-    assert game.to_move == 1  # nothing more owed, nothing to decide
+    assert game.to_move == 1  # nothing more owed
 
 
 def test_produce_only_when_at_least_one_resource_would_come_the_extra_alone_is_enough() -> None:
@@ -98,7 +98,7 @@ river = ["T38", "T14"]
 """)
     assert seat_view(game, 0)["production"]["wood"] == 0
     assert "produce wood" in game.legal_actions()
-    play(game, "produce wood")
+    store_anywhere(play(game, "produce wood"))
     assert seat_view(game, 0)["resources"]["wood"] == 1
     assert "produce wood" not in game.legal_actions()  # seat 1: no symbol, no extra left
     game = position("""
@@ -135,10 +135,10 @@ resources = "stone clay food food"
 river = ["T37"]
 """)
     assert seat_view(game, 0)["warehouses"] == 6
-    play(game, "produce wood")  # 2 wood into 2 free warehouses: no decision
+    play(game, "produce wood")  # 2 wood fill the 2 free warehouses: no decision
     assert seat_view(game, 0)["resources"] == {"wood": 2, "stone": 1, "clay": 1, "food": 2}
     assert game.to_move == 1
-    play(game, "take food")  # seat 1
+    store_anywhere(play(game, "take food"))  # seat 1
     play(game, "produce stone")  # seat 0: 1 stone, no room left
     assert game.view(0)["step"] == "store resources"
     play(game, "forfeit stone")
@@ -192,7 +192,12 @@ players = 3
 river = ["T08", "T09"]
 resources = "stone stone clay"
 """)
-    play(game, "produce wood", "return stored stone", "return stored clay", "return stored stone")
+    # the stones sit on spaces 10 and 8, the clay on 5 (the empty board's last spaces first)
+    play(game, "produce wood")
+    assert sorted(a for a in game.legal_actions() if a.startswith("return")) == [
+        "return stored clay", "return stored stone from space 10",
+        "return stored stone from space 8"]
+    play(game, "return stored stone from space 8", "return stored clay", "return stored stone")
     assert game.view(0)["step"] == "store resources"  # 5 wood, 4 warehouses: still one over
     play(game, "forfeit wood")
     assert seat_view(game, 0)["resources"] == {**NOTHING, "wood": 4}
@@ -263,10 +268,10 @@ players = 4
 [[seat]]
 river = ["T43"]
 """)
-    play(game, "take food")
+    store_anywhere(play(game, "take food"))
     assert seat_view(game, 0)["resources"] == {**NOTHING, "food": 1}
     assert game.view(0)["islands"]["food"] == 7
-    play(game, "take food")
+    store_anywhere(play(game, "take food"))
     assert seat_view(game, 1)["resources"] == {**NOTHING, "food": 1}
     assert game.view(0)["islands"]["food"] == 6
 
@@ -287,7 +292,7 @@ resources = "food food food food"
     assert "take food" not in legal
     assert {"take wood from the food island", "take stone from the food island",
             "take clay from the food island"} <= set(legal)
-    play(game, "take stone from the food island")
+    store_anywhere(play(game, "take stone from the food island"))
     assert seat_view(game, 0)["resources"] == {**NOTHING, "stone": 1}
     assert game.view(0)["islands"] == {"wood": 8, "stone": 7, "clay": 8, "food": 0}
     # food, wood and stone empty: only clay is offered; everything empty: the island is closed
@@ -360,27 +365,33 @@ resources = "wood wood wood wood"
     assert {"produce wood", "produce stone", "produce clay", "take food"} <= set(legal)
     play(game, "produce stone")
     assert game.view(0)["step"] == "store resources"
-    play(game, "return stored wood", "return stored wood")
+    play(game, "return stored wood from space 3", "return stored wood from space 5")
     assert seat_view(game, 0)["resources"] == {**NOTHING, "wood": 2, "stone": 2}
 
 
+def stored_on(game: upriver.Game, seat: int) -> dict[int, dict[str, int]]:
+    return {c["space"]: c["stored"] for c in seat_view(game, seat)["river"] if c["stored"]}
+
+
 def test_stored_resources_are_not_moved_at_will() -> None:
-    """RV-RULING-15: stored resources move only off a covered warehouse (or with a swapped tile);
-    there is no action to move them, and new resources go into free warehouses without a
-    separate decision."""
+    """RV-RULING-15: stored resources never move at the player's will: no action moves them; a
+    claim that covers none of them and a production leave each where it sat, and the player
+    picks the free warehouse of each new resource."""
     game = position("""
 players = 2
 terrain_display = "T13 T14"
 [[seat]]
 river = ["T37", "T01"]
-resources = "wood stone"
+stored = { "1" = "wood", "5" = "stone" }
 """)
-    legal = game.legal_actions()
-    assert not [a for a in legal if "move" in a]
-    play(game, "claim T13")  # covers the printed warehouse of space 3: room elsewhere
-    assert seat_view(game, 0)["resources"] == {**NOTHING, "wood": 1, "stone": 1}
-    assert game.to_move == 1
-    play(game, "produce wood")  # seat 1: stored at once, no "where" decision
-    assert seat_view(game, 1)["resources"]["wood"] == 1
-    assert game.to_move == 0
     assert not [a for a in game.legal_actions() if "move" in a]
+    play(game, "claim T13")  # covers the empty printed warehouse of space 3
+    assert stored_on(game, 0) == {1: {"wood": 1}, 5: {"stone": 1}}
+    assert game.to_move == 1
+    play(game, "take the first player pawn")  # seat 1
+    play(game, "produce clay")  # the printed clay of space 6
+    assert sorted(game.legal_actions()) == [
+        "store clay on a tile", "store clay on space 10", "store clay on space 8"]
+    play(game, "store clay on space 10")
+    assert stored_on(game, 0) == {1: {"wood": 1}, 5: {"stone": 1}, 10: {"clay": 1}}
+    assert game.to_move == 1

@@ -1,4 +1,4 @@
-"""Edge cases found in review: hidden information in evaluations, bad component files and
+"""Edge cases found in review: what evaluations may read, bad component files and
 positions, the preliminary tile and framed spaces, a game that never ends."""
 
 from __future__ import annotations
@@ -24,13 +24,17 @@ tokens = [6]
 """
 
 
-def test_evaluation_of_a_live_game_hides_other_seats_cards() -> None:
-    """RV-RULING-16: a seat's evaluation of the real game cannot tell which buildings another
-    seat reserved or built (it judges a determinised copy)."""
+def test_evaluation_reads_other_seats_cards_but_not_the_stack_or_deck_order() -> None:
+    """RV-RULING-16 (overridden): another seat's reserved and built cards are public, so they
+    change the evaluation; the order of the stack and the deck, which nobody sees, does not."""
     cheap = position(TWO_POSITIONS.format(a="B04", b="B05"))
     dear = position(TWO_POSITIONS.format(a="B31", b="B33"))
-    assert cheap.view(0) == dear.view(0)
-    assert cheap.evaluate(0) == dear.evaluate(0)
+    assert cheap.view(0) != dear.view(0)
+    assert cheap.evaluate(0) > dear.evaluate(0)
+    for x in range(3):
+        twin = dear.determinize(0, x)
+        assert twin.state.stack != dear.state.stack or twin.state.deck != dear.state.deck
+        assert twin.evaluate(0) == dear.evaluate(0)
 
 
 def test_preliminary_tile_on_a_framed_space_settles_no_pioneer(tmp_path: Path) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 import upriver
-from tests.the_river.helpers import play, position_from, seat_view
+from tests.the_river.helpers import play, position_from, seat_view, store_anywhere
 
 # Fillers for spaces 2-7 that put no two tiles of one terrain in columns 2, 3 and 4:
 # space 2 desert, 3 badlands, 4 mountains, 5 badlands, 6 desert, 7 mountains.
@@ -275,10 +275,10 @@ def test_placement_meadows_give_resources_when_claimed() -> None:
         step="turn", terrain_display="T60 T62 T01 T02 T03",
     )
     food = g.view(None)["islands"]["food"]
-    g.play("claim T60")
+    store_anywhere(play(g, "claim T60"))
     assert seat_view(g, 0)["resources"]["food"] == 2
     assert g.view(None)["islands"]["food"] == food - 2
     g.play("claim T62")
     assert set(g.legal_actions()) == {"take wood", "take stone", "take clay", "take food"}
-    play(g, "take stone", "take clay")
+    store_anywhere(play(g, "take stone", "take clay"))
     assert seat_view(g, 0)["resources"] == {"wood": 0, "stone": 1, "clay": 1, "food": 2}

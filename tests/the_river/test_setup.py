@@ -12,7 +12,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from tests.the_river.helpers import new, play, seat_view, totals
+from tests.the_river.helpers import new, play, seat_view, store_anywhere, totals
+from upriver import render_text
 from upriver.core.game import Game
 
 STOCK = {2: (8, 8, 8, 4), 3: (10, 10, 10, 6), 4: (12, 12, 12, 8)}
@@ -142,7 +143,7 @@ def test_islands_stocked_by_player_count_leftovers_out_of_play_all_game() -> Non
 
             def check(g: Game, stocked: tuple[int, ...] = stocked) -> None:
                 view = g.view(None)
-                pending = view.get("pending", {})
+                pending = view.get("pending", view.get("covered", {}))
                 for k, kind in enumerate(KINDS):
                     held = sum(p["resources"][kind] for p in view["players"])
                     assert view["islands"][kind] + held + pending.get(kind, 0) == stocked[k]
@@ -223,7 +224,8 @@ def test_each_player_takes_one_setup_tile_onto_space_one() -> None:
 
 
 def do_prelim_choice(game: Game) -> None:
-    while game.view(0)["step"] in ("choose resources", "store resources"):
+    while game.view(0)["step"] in ("choose resources", "store resources",
+                                   "move covered resources"):
         game.play(game.legal_actions()[0])
 
 
@@ -271,6 +273,24 @@ def test_leftover_setup_tile_leaves_the_game_for_good() -> None:
 
             play_out(game, rng, check)
     assert reshuffles > 0  # the discards were reshuffled into new stacks, without the leftover
+
+
+def test_leftover_setup_tile_is_shown_removed_to_everyone() -> None:
+    """RV-PRELIM-03: the setup tile nobody takes was face up, so every view (each seat's and a
+    spectator's) and the text rendering show it as removed from the game, from the moment the
+    last pick is made to the end."""
+    for players in (2, 4):
+        game = new(players, seed=players)
+        setup = set(setup_tiles(game))
+        assert game.view(None)["terrain_removed"] == []
+        do_prelim(game)
+        placed = {p["river"][0]["tile"]["id"] for p in game.view(0)["players"]}
+        (leftover,) = setup - placed
+        for viewer in (None, *range(players)):
+            assert game.view(viewer)["terrain_removed"] == [leftover]
+        assert f"Removed from the game: {leftover}" in render_text("the-river", game.view(None))
+        play_out(game, random.Random(players))
+        assert game.view(1)["terrain_removed"] == [leftover]
 
 
 def test_preliminary_pick_uses_no_pioneer_and_is_not_a_claim() -> None:
@@ -337,7 +357,7 @@ def test_meadow_taken_in_the_preliminary_turn_triggers_its_immediate_effect() ->
     seed = _seed_with_setup_tile(2, "T60")
     game = new(2, seed=seed)
     seat = game.to_move
-    play(game, "take starting tile T60")
+    store_anywhere(play(game, "take starting tile T60"))
     me = seat_view(game, seat)
     assert me["resources"] == {"wood": 0, "stone": 0, "clay": 0, "food": 2}
     assert game.view(0)["islands"]["food"] == 4 - 2
@@ -350,7 +370,7 @@ def test_meadow_taken_in_the_preliminary_turn_triggers_its_immediate_effect() ->
     assert game.view(0)["step"] == "choose resources"
     assert game.to_move == seat
     assert sorted(game.legal_actions()) == sorted(f"take {k}" for k in KINDS)
-    play(game, "take wood", "take clay")
+    store_anywhere(play(game, "take wood", "take clay"))
     me = seat_view(game, seat)
     assert me["resources"] == {"wood": 1, "stone": 0, "clay": 1, "food": 0}
     assert game.view(0)["islands"] == {"wood": 9, "stone": 10, "clay": 9, "food": 6}

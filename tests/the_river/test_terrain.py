@@ -7,10 +7,13 @@ on 5, clay on 6, warehouses on 8 and 10.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import upriver
-from tests.the_river.helpers import play, position, seat_view
+from tests.the_river.helpers import play, position, seat_view, store_anywhere
+from upriver.games.the_river.components import DATA
 
 COURSE = [(1, 1), (1, 2), (1, 3), (1, 4), (2, 4), (2, 3), (2, 2), (2, 1), (3, 1), (3, 2), (3, 3),
           (3, 4)]
@@ -111,58 +114,112 @@ river = ["T37"]
     assert me["warehouses"] == 7
 
 
+def stored_on(game: upriver.Game, seat: int) -> dict[int, dict[str, int]]:
+    """Per river space (1..12), the resources stored there."""
+    return {c["space"]: c["stored"] for c in seat_view(game, seat)["river"] if c["stored"]}
+
+
 def test_resources_on_a_covered_warehouse_move_to_a_free_one_even_on_the_new_tile() -> None:
     """RV-TERRAIN-05: resources on a covered printed warehouse may move to any free warehouse on
-    the board, including those on the tile just placed."""
-    # every warehouse full (printed 3, 5, 8, 10): the resource on space 3 moves onto T05 itself
+    the board, including those on the tile just placed; with one free warehouse it goes there
+    at once, with several the player chooses."""
+    # every warehouse full (printed 3, 5, 8, 10): the food on space 3 moves onto T05 itself
     game = position("""
 players = 2
 terrain_display = "T05 T06"
 [[seat]]
 river = ["T01", "T02"]
-resources = "wood stone clay food"
+stored = { "3" = "food", "5" = "clay", "8" = "stone", "10" = "wood" }
 """)
     play(game, "claim T05")
-    me = seat_view(game, 0)
-    assert me["warehouses"] == 4
-    assert me["resources"] == {"wood": 1, "stone": 1, "clay": 1, "food": 1}
-    assert game.to_move == 1  # nothing to decide: it fitted
-    # a free warehouse elsewhere (on T37) takes it when the new tile has none
+    assert stored_on(game, 0) == {3: {"food": 1}, 5: {"clay": 1}, 8: {"stone": 1},
+                                  10: {"wood": 1}}
+    assert seat_view(game, 0)["river"][2]["tile"]["id"] == "T05"
+    assert game.to_move == 1  # nothing to decide: one place had room
+    # room on T37, on T05 and on the printed 8 and 10: the player picks where the clay goes
     game = position("""
 players = 2
-terrain_display = "T13 T14"
+terrain_display = "T05 T06"
 [[seat]]
 river = ["T37", "T01"]
-resources = "wood stone clay food wood"
+stored = { "1" = "wood", "3" = "clay", "5" = "stone" }
 """)
-    play(game, "claim T13")
-    me = seat_view(game, 0)
-    assert me["warehouses"] == 5
-    assert me["resources"] == {"wood": 2, "stone": 1, "clay": 1, "food": 1}
+    islands = game.view(0)["islands"]
+    play(game, "claim T05")
+    view = game.view(0)
+    assert view["step"] == "move covered resources" and game.to_move == 0
+    assert view["covered"] == {"wood": 0, "stone": 0, "clay": 1, "food": 0}
+    assert sorted(game.legal_actions()) == [
+        "store clay on a tile", "store clay on space 10", "store clay on space 8"]
+    play(game, "store clay on space 10")
+    assert stored_on(game, 0) == {1: {"wood": 1}, 5: {"stone": 1}, 10: {"clay": 1}}
+    assert game.view(0)["islands"] == islands
     assert game.to_move == 1
-    assert game.view(0)["islands"] == {"wood": 6, "stone": 7, "clay": 7, "food": 3}
 
 
 def test_covered_resources_without_room_go_back_to_their_islands() -> None:
     """RV-TERRAIN-06: covered resources that cannot move for lack of room go back to their own
-    islands (the player chooses which)."""
+    islands; only they can be lost: no other stored resource may be sent back to make room."""
     game = position("""
 players = 2
 terrain_display = "T13 T14"
 [[seat]]
 river = ["T01", "T02"]
-resources = "wood stone clay food"
+stored = { "3" = "food", "5" = "clay", "8" = "stone", "10" = "wood" }
 """)
-    play(game, "claim T13")
+    play(game, "claim T13")  # no warehouse on T13: the food has nowhere to go
+    assert game.to_move == 1  # lost at once: nothing else could be chosen
+    assert stored_on(game, 0) == {5: {"clay": 1}, 8: {"stone": 1}, 10: {"wood": 1}}
+    assert game.view(0)["islands"]["food"] == 4
     assert seat_view(game, 0)["warehouses"] == 3
-    assert game.view(0)["step"] == "store resources" and game.to_move == 0
-    assert sorted(game.legal_actions()) == sorted(
-        f"return stored {k}" for k in ("wood", "stone", "clay", "food"))
-    play(game, "return stored clay")
-    me = seat_view(game, 0)
-    assert me["resources"] == {"wood": 1, "stone": 1, "clay": 0, "food": 1}
+
+
+def test_covered_resources_of_two_kinds_the_player_chooses_which_are_lost(
+        tmp_path: Path) -> None:
+    """RV-TERRAIN-06, RV-TERRAIN-05: when covered resources of several kinds do not all fit, the
+    player chooses which covered ones are lost (and only among them); the rest move."""
+    boards = (DATA / "boards.toml").read_text().replace(
+        '["wood"], ["warehouse"], ["stone"]', '["wood"], ["warehouse", "warehouse"], ["stone"]')
+    path = tmp_path / "boards.toml"
+    path.write_text(boards)
+    game = position(f"""
+players = 2
+terrain_display = "T05 T06"
+[options]
+components = "{path}"
+[[seat]]
+river = ["T01", "T02"]
+stored = {{ "3" = "wood clay", "5" = "stone", "8" = "stone", "10" = "food" }}
+""")
+    play(game, "claim T05")  # T05 has 1 warehouse for the 2 covered resources
+    assert game.view(0)["step"] == "move covered resources"
+    assert sorted(game.legal_actions()) == ["lose covered clay", "lose covered wood"]
+    play(game, "lose covered clay")
+    assert stored_on(game, 0) == {3: {"wood": 1}, 5: {"stone": 1}, 8: {"stone": 1},
+                                  10: {"food": 1}}
     assert game.view(0)["islands"]["clay"] == 8
     assert game.to_move == 1
+
+
+def test_covering_is_resolved_before_a_meadows_gain() -> None:
+    """RV-TERRAIN-06, RV-RULING-06: a meadow claimed onto a full printed warehouse first loses
+    the covered resource (it has nowhere to go), then gives its 2 food, stored by the normal
+    rules (RV-PRODUCE-07, -08: forfeit them or return stored ones)."""
+    game = position("""
+players = 2
+terrain_display = "T60 T06"
+[[seat]]
+river = ["T01", "T02"]
+stored = { "3" = "clay", "5" = "clay", "8" = "stone", "10" = "wood" }
+""")
+    play(game, "claim T60")
+    view = game.view(0)
+    assert view["islands"]["clay"] == 8 - 2 + 1  # the covered clay is back on its island
+    assert view["pending"]["food"] == 2 and view["step"] == "store resources"
+    assert sorted(game.legal_actions()) == [
+        "forfeit food", "return stored clay", "return stored stone", "return stored wood"]
+    play(game, "return stored clay", "forfeit food")
+    assert stored_on(game, 0) == {5: {"food": 1}, 8: {"stone": 1}, 10: {"wood": 1}}
 
 
 def test_at_most_two_claims_per_round() -> None:
@@ -217,14 +274,16 @@ river = ["T37"]
 river = ["T38"]
 """)
     play(game, "claim T60")
+    assert game.view(0)["pending"]["food"] == 2  # taken with the claim, now to be stored
+    store_anywhere(game)
     assert seat_view(game, 0)["resources"] == {**NOTHING, "food": 2}
     assert game.view(0)["islands"]["food"] == 6 - 2
-    assert game.to_move == 1  # the claim, food included, was one decision
+    assert game.to_move == 1  # the claim, food included, was one turn
     play(game, "claim T62")
     assert game.to_move == 1 and game.view(0)["step"] == "choose resources"
     play(game, "take stone")
     assert game.to_move == 1
-    play(game, "take stone")
+    store_anywhere(play(game, "take stone"))
     assert seat_view(game, 1)["resources"] == {**NOTHING, "stone": 2}
     assert game.to_move == 2
     play(game, "claim T63")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import upriver
-from tests.the_river.helpers import play, position, seat_view
+from tests.the_river.helpers import play, position, seat_view, store_anywhere
 
 PLAIN = "T01 T02 T03 T04 T13 T14 T15 T16 T25"  # one symbol each, no warehouse, no meadow
 SINGLE_2P = ("wood 1", "stone 1", "clay 1", "food 1", "reserve", "first player", "swap")
@@ -45,7 +45,7 @@ resources = "wood stone clay"
 river = ["T37"]
 """)
     play(game, "trade 3 resources for 1 food", "trade: return wood", "trade: return stone",
-          "trade: return clay")
+          "trade: return clay", "store food on a tile")
     me = seat_view(game, 0)
     assert game.to_move == 0 and game.view(0)["step"] == "trade or place a pioneer"
     assert me["boat"] == 4 and me["resources"]["food"] == 1
@@ -147,7 +147,7 @@ players = 2
 building_display = ["B01", "B02", "B03"]
 [[seat]]
 resources = "wood stone clay wood stone clay"
-river = ["T43"]
+river = ["T43", "T44"]
 [[seat]]
 resources = "wood stone clay"
 """)
@@ -176,6 +176,7 @@ def test_one_trade_returns_three_resources_to_their_islands_for_one_food() -> No
     game = position("""
 players = 3
 [[seat]]
+river = ["T43"]
 resources = "wood wood clay stone"
 """)
     before = game.view(0)["islands"]
@@ -183,6 +184,9 @@ resources = "wood wood clay stone"
     assert game.view(0)["step"] == "trade: choose resources to return"
     assert all(a.startswith("trade: return ") for a in game.legal_actions())
     play(game, "trade: return clay")
+    # the food is new: the player picks its warehouse (RV-RULING-15), then the turn goes on
+    assert game.view(0)["step"] == "store resources"
+    play(game, "store food on space 5")
     after = game.view(0)["islands"]
     assert after == {"wood": before["wood"] + 2, "stone": before["stone"],
                      "clay": before["clay"] + 1, "food": before["food"] - 1}
@@ -197,14 +201,14 @@ def test_several_trades_in_one_turn_while_three_resources_remain() -> None:
 players = 4
 [[seat]]
 resources = "wood wood wood stone stone"
-river = ["T43"]
+river = ["T43", "T44"]
 """)
     play(game, "trade 3 resources for 1 food", "trade: return wood", "trade: return wood",
-          "trade: return wood")
+          "trade: return wood", "store food on a tile")
     assert seat_view(game, 0)["resources"] == {"wood": 0, "stone": 2, "clay": 0, "food": 1}
     assert "trade 3 resources for 1 food" in game.legal_actions()
     play(game, "trade 3 resources for 1 food", "trade: return stone", "trade: return stone",
-          "trade: return food")
+          "trade: return food", "store food on a tile")
     assert seat_view(game, 0)["resources"] == {"wood": 0, "stone": 0, "clay": 0, "food": 1}
     assert "trade 3 resources for 1 food" not in game.legal_actions()
     game = position("""
@@ -235,11 +239,13 @@ def test_trading_food_for_food_is_allowed() -> None:
     game = position("""
 players = 2
 [[seat]]
+river = ["T43"]
 resources = "food food wood"
 """)
     play(game, "trade 3 resources for 1 food")
     assert "trade: return food" in game.legal_actions()
-    play(game, "trade: return food", "trade: return food", "trade: return wood")
+    play(game, "trade: return food", "trade: return food", "trade: return wood",
+         "store food on a tile")
     assert seat_view(game, 0)["resources"] == {"wood": 0, "stone": 0, "clay": 0, "food": 1}
     assert game.view(0)["islands"]["food"] == 4 - 1
 
@@ -335,7 +341,7 @@ river = ["T25", "T26"]
     assert "produce wood" not in legal
     with pytest.raises(upriver.IllegalAction):
         game.play("produce wood")
-    play(game, "produce clay")
+    store_anywhere(play(game, "produce clay"))
     assert seat_view(game, 0)["resources"]["clay"] == 3  # carried out with the placement
 
 
@@ -355,10 +361,10 @@ river = ["T39"]
         spots = game.view(0)["spots"]
         for kind in ("wood", "stone", "clay"):
             assert f"{kind} 1" in spots and f"{kind} 2" in spots and f"{kind} 3" not in spots
-        play(game, "produce stone")
+        store_anywhere(play(game, "produce stone"))
         assert game.view(0)["spots"]["stone 1"] == 0
         assert seat_view(game, 0)["resources"]["stone"] == 2  # 1 symbol + the extra
-        play(game, "produce stone")
+        store_anywhere(play(game, "produce stone"))
         assert game.view(0)["spots"]["stone 2"] == 1
         assert seat_view(game, 1)["resources"]["stone"] == 1
         assert "produce stone" not in game.legal_actions()  # both spots taken
@@ -375,9 +381,9 @@ players = 2
     spots = game.view(0)["spots"]
     for kind in ("wood", "stone", "clay"):
         assert f"{kind} 1" in spots and f"{kind} 2" not in spots
-    play(game, "produce wood")
+    store_anywhere(play(game, "produce wood"))
     assert "produce wood" not in game.legal_actions()
-    play(game, "produce clay")
+    store_anywhere(play(game, "produce clay"))
     assert "produce clay" not in game.legal_actions()
     assert "produce stone" in game.legal_actions()
 
@@ -386,14 +392,14 @@ def test_food_island_has_two_spots_on_three_four_side_and_one_on_two_player_side
     """RV-PLACE-06: the food island has 2 single spots on the 3/4-player side, 1 on the 2-player
     side."""
     game = position("players = 2\n")
-    play(game, "take food")
+    store_anywhere(play(game, "take food"))
     assert game.view(0)["spots"]["food 1"] == 0
     assert "take food" not in game.legal_actions()
     for players in (3, 4):
         game = position(f"players = {players}\n")
-        play(game, "take food")
+        store_anywhere(play(game, "take food"))
         assert "take food" in game.legal_actions()
-        play(game, "take food")
+        store_anywhere(play(game, "take food"))
         assert game.view(0)["spots"]["food 1"] == 0 and game.view(0)["spots"]["food 2"] == 1
         assert "take food" not in game.legal_actions()
 

@@ -1,8 +1,9 @@
 """A position's value for one seat, for the greedy bot and for search (issue: bots).
 
-It reads only what the seat may know (bots call it on determinised copies). The value is the
-seat's score so far plus what its board promises (resources, production, storage, reserved
-cards, tiles still to come), minus the best such value among the other seats.
+It reads only what the views show (every seat's cards and tokens are public; the order of the
+stack and the deck is never read). The value is the seat's score so far plus what its board
+promises (resources, production, storage, reserved cards, tiles still to come), minus the best
+such value among the other seats, judged the same way.
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ stack, buildings in the deck, resources on the islands, tokens in their piles)::
     [[seat]]                  # one table per seat, in seat order
     resources = "wood wood stone food"
     river = ["T05", "T12"]    # tiles on spaces 1, 2, ... along the river
+    stored = { "2" = "wood", "5" = "stone" }   # where resources sit: river space = resources
     reserved = ["B03"]
     built = ["B07"]
     tokens = [6, 5]           # token values, taken from the piles
@@ -29,6 +30,12 @@ stack, buildings in the deck, resources on the islands, tokens in their piles)::
     claims = 1                # tiles claimed this round
     discounts = 0             # kept meadow discounts
     extra_claims = 0          # kept meadow extra claims
+
+``resources`` gives a seat's totals and ``stored`` where some or all of them sit (on the
+warehouses of that space: its tile's, else the printed ones); without ``resources`` the totals
+are what ``stored`` lists. Resources ``stored`` does not place go on tile warehouses first,
+along the river, then on the printed warehouses from the last space to be covered to the first.
+A seat holding more than its warehouses, or a space more than its own, is refused.
 """
 
 from __future__ import annotations
@@ -39,14 +46,14 @@ from typing import Any
 from upriver.core.errors import BadPosition
 from upriver.core.positions import build_position, read_position
 from upriver.core.rng import Rng
-from upriver.games.the_river import turns
+from upriver.games.the_river import storage, turns
 from upriver.games.the_river.components import RESOURCES
 from upriver.games.the_river.state import OVER, TURN, Config, State
 
 KEYS = {"players", "first_player", "to_move", "round", "step", "seed", "triggered",
         "terrain_display", "building_display", "spots", "seat", "options"}
-SEAT_KEYS = {"resources", "river", "reserved", "built", "tokens", "boat", "on_board", "settled",
-             "claims", "discounts", "extra_claims"}
+SEAT_KEYS = {"resources", "river", "stored", "reserved", "built", "tokens", "boat", "on_board",
+             "settled", "claims", "discounts", "extra_claims"}
 
 
 def _words(value: Any, where: str) -> list[str]:
@@ -97,6 +104,7 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
     n = comp.river_spaces
     st.river = [-1] * (n * p)
     st.res = [0] * (4 * p)
+    st.stored = [0] * (n * p * 4)
     piles = sorted(st.left_pile + st.right_pile, key=lambda t: comp.token_values[t])
     seats = d.get("seat", [])
     if len(seats) > p:
@@ -106,14 +114,11 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
         extra = set(table) - SEAT_KEYS
         if extra:
             raise BadPosition(f"{where} has unknown key(s): {', '.join(sorted(extra))}")
-        for w in _words(table.get("resources", ""), where + " resources"):
-            if w not in RESOURCES:
-                raise BadPosition(f"{where}: {w!r} is not a resource")
-            st.res[s * 4 + RESOURCES.index(w)] += 1
         for k, w in enumerate(_words(table.get("river", []), where + " river")):
             if k >= n:
                 raise BadPosition(f"{where}: a river board has {n} spaces")
             st.river[s * n + k] = tile(w)
+        _store(st, s, table, where)
         st.reserved[s] = [building(w) for w in _words(table.get("reserved", []), where)]
         st.built[s] = [building(w) for w in _words(table.get("built", []), where)]
         st.tokens[s] = []
@@ -189,3 +194,50 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
     else:
         raise BadPosition(f"step must be turn or end, not {step!r}")
     return st
+
+
+def _kinds(value: Any, where: str) -> list[int]:
+    kinds = []
+    for w in _words(value, where):
+        if w not in RESOURCES:
+            raise BadPosition(f"{where}: {w!r} is not a resource")
+        kinds.append(RESOURCES.index(w))
+    return kinds
+
+
+def _store(st: State, s: int, table: dict[str, Any], where: str) -> None:
+    """A seat's resources, each on a warehouse of its space (see the module docstring)."""
+    n = st.cfg.comp.river_spaces
+    placed = [0] * 4
+    spaces = table.get("stored", {})
+    if not isinstance(spaces, dict):
+        raise BadPosition(f"{where} stored must be a table: river space = resources")
+    for key, value in spaces.items():
+        if not str(key).isdigit() or not 1 <= int(key) <= n:
+            raise BadPosition(f"{where} stored: {key!r} is not a river space 1..{n}")
+        space = int(key) - 1
+        kinds = _kinds(value, f"{where} stored")
+        if len(kinds) > storage.slots(st, s, space):
+            raise BadPosition(f"{where}: space {key} has {storage.slots(st, s, space)} "
+                              f"warehouse(s), not room for {len(kinds)}")
+        for kind in kinds:
+            storage.put(st, s, kind, space)
+            placed[kind] += 1
+    totals = placed[:]
+    if "resources" in table:
+        totals = [0] * 4
+        for kind in _kinds(table["resources"], where + " resources"):
+            totals[kind] += 1
+        for kind in range(4):
+            if placed[kind] > totals[kind]:
+                raise BadPosition(f"{where}: stored lists more {RESOURCES[kind]} than resources")
+    # The rest: tile warehouses along the river, then printed ones, last to be covered first.
+    order = [k for k in range(n) if st.river[s * n + k] >= 0]
+    order += [k for k in reversed(range(n)) if st.river[s * n + k] < 0]
+    for kind in range(4):
+        for _ in range(totals[kind] - placed[kind]):
+            space = next((k for k in order if sum(st.stored[(s * n + k) * 4 : (s * n + k) * 4 + 4])
+                          < storage.slots(st, s, k)), -1)
+            if space < 0:
+                raise BadPosition(f"seat {s} holds more resources than its warehouses")
+            storage.put(st, s, kind, space)

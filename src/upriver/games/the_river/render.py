@@ -25,6 +25,8 @@ def text(view: dict[str, Any]) -> str:
     lines.append("Islands: " + ", ".join(f"{k} {v}" for k, v in view["islands"].items()))
     lines.append("Terrain island: " + ("; ".join(_tile(t) for t in view["terrain_display"])
                                        or "empty") + f"  (stack {view['terrain_stack']})")
+    if view["terrain_removed"]:
+        lines.append("Removed from the game: " + ", ".join(view["terrain_removed"]))
     cards = []
     for b in view["building_display"]:
         if b is None:
@@ -48,18 +50,24 @@ def text(view: dict[str, Any]) -> str:
         lines.append(f"  resources: {res} (warehouses {p['warehouses']}); production {prod}")
         grid = [["."] * 4 for _ in range(3)]
         for cell in p["river"]:
+            # One letter per stored resource on the space: w(ood), s(tone), c(lay), f(ood).
+            held = "".join(k[0] * n for k, n in cell["stored"].items())
             grid[cell["row"] - 1][cell["column"] - 1] = (
-                f"{cell['space']}:" + (cell["tile"]["id"] if cell["tile"] else "."))
+                f"{cell['space']}:" + (cell["tile"]["id"] if cell["tile"] else ".")
+                + (f"[{held}]" if held else ""))
         for row in grid:
-            lines.append("  river " + "  ".join(c.ljust(7) for c in row))
-        reserved = p["reserved"] if p["reserved"] is not None else f"{p['reserved_count']} hidden"
-        built = p["built"] if p["built"] is not None else f"{p['built_count']} hidden"
-        tokens = p["tokens"] if p["tokens"] is not None else f"{p['token_count']} hidden"
+            lines.append("  river " + "  ".join(c.ljust(10) for c in row))
+        reserved = ", ".join(p["reserved"]) or "none"
+        built = ", ".join(p["built"]) or "none"
+        tokens = ", ".join(str(v) for v in p["tokens"]) or "none"
         lines.append(f"  reserved {reserved}; built {built}; tokens {tokens}; "
                      f"columns {p['columns']} VP, meadows {p['meadow_points']} VP")
     if view.get("pending"):
         lines.append("Waiting to be stored: " + ", ".join(
             f"{n} {k}" for k, n in view["pending"].items() if n))
+    if view.get("covered"):
+        lines.append("Off a covered warehouse, to move or lose: " + ", ".join(
+            f"{n} {k}" for k, n in view["covered"].items() if n))
     for note in view.get("notes", []):
         lines.append(f"Note: {note}")
     return "\n".join(lines)

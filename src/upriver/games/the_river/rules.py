@@ -1,7 +1,8 @@
 """The River as an upriver game: options, the decision dispatcher, save/load.
 
 The rules live in ``setup`` (setup and the preliminary turn), ``turns`` (turns, trading, every
-action, storing and paying), ``cleanup`` (cleanup and the end), ``scoring`` and ``view``.
+action, storing and paying), ``storage`` (where each stored resource sits), ``cleanup`` (cleanup
+and the end), ``scoring`` and ``view``.
 """
 
 from __future__ import annotations
@@ -11,11 +12,21 @@ from typing import Any
 
 from upriver.core.options import Option
 from upriver.core.rules_base import RulesBase
-from upriver.games.the_river import evaluation, position, render, scoring, setup, svg, turns
+from upriver.games.the_river import (
+    evaluation,
+    position,
+    render,
+    scoring,
+    setup,
+    storage,
+    svg,
+    turns,
+)
 from upriver.games.the_river import view as views
 from upriver.games.the_river.components import load
 from upriver.games.the_river.state import (
     CHOOSE,
+    COVER,
     OVER,
     PAY,
     PRELIM,
@@ -46,6 +57,7 @@ LEGAL: dict[int, Callable[[State, list[str], Moves], None]] = {
     PAY: turns.legal_pay,
     SWAP_A: turns.legal_swap_a,
     SWAP_B: turns.legal_swap_b,
+    COVER: turns.legal_cover,
 }
 
 OPTIONS = {
@@ -120,17 +132,19 @@ class TheRiver(RulesBase):
         elif stage == TURN:
             turns.apply_turn(st, move)
         elif stage == TRADE:
-            turns.apply_trade(st, move[1])
+            turns.apply_trade(st, move[1], move[2])
         elif stage == STORE:
             turns.apply_store(st, move)
         elif stage == CHOOSE:
             turns.apply_choose(st, move[1])
         elif stage == PAY:
-            turns.apply_pay(st, move[1], move[2])
+            turns.apply_pay(st, move[1], move[2], move[3])
         elif stage == SWAP_A:
             turns.apply_swap_a(st, move[1])
         elif stage == SWAP_B:
             turns.apply_swap_b(st, move[1])
+        elif stage == COVER:
+            turns.apply_cover(st, move)
         else:  # pragma: no cover
             raise AssertionError(f"no decision in stage {stage}")
 
@@ -162,6 +176,8 @@ class TheRiver(RulesBase):
         resources = [st.stock[k] + st.pending[k] + sum(st.res[s * 4 + k] for s in range(p))
                      for k in range(4)]
         return {
+            # Every stored resource sits on a warehouse of its space, and the totals agree.
+            "resources off the warehouses": storage.off_warehouses(st),
             "terrain tiles": tiles + river_tiles,
             "buildings": cards,
             "bonus tokens": tokens,

@@ -32,6 +32,7 @@ def new_state(cfg: Config, seed: int) -> State:
     st.token_pioneer = [1] * p
     st.res = [0] * (4 * p)  # RV-SETUP-13
     st.river = [-1] * (comp.river_spaces * p)
+    st.stored = [0] * (comp.river_spaces * p * 4)
     st.cap = [0] * p
     st.prod = [0] * (3 * p)
     for seat in range(p):
@@ -52,6 +53,8 @@ def new_state(cfg: Config, seed: int) -> State:
     st.triggered = 0
     st.choose_left = st.trade_left = st.pay_building = st.pay_reserved = 0
     st.swap_first = -1
+    st.cover_tile = -1
+    st.resume_turn = 0
     st.construct_count = 0
     # RV-PRELIM-02: counter-clockwise from the first player's right; the first player last.
     st.prelim_order = [(st.first_player - k) % p for k in range(1, p + 1)]
@@ -64,7 +67,7 @@ def apply_prelim(st: State, tile: int) -> None:
     """The picked tile goes on space 1 (RV-PRELIM-01); it is no claim (RV-PRELIM-04)."""
     st.display.remove(tile)
     turns.place_tile(st, st.seat, tile)
-    turns.resolve_meadow_then(st, tile)
+    turns.resolve_cover(st, tile)
 
 
 def after_prelim_pick(st: State) -> None:

@@ -1,19 +1,20 @@
 """The River state: plain lists of small ints, copied cheaply.
 
 Per-player lists are flat, indexed ``seat * width + i``: resources (4 wide: wood, stone, clay,
-food) and the river board (12 wide: a tile index or -1). Spots are the main-board spots of the
-side in play, in data order; a single spot holds a seat or -1.
+food) and the river board (12 wide: a tile index or -1). Where each stored resource sits is
+``stored[(seat * 12 + space) * 4 + kind]`` (see ``storage``); ``res`` is its per-seat sum. Spots
+are the main-board spots of the side in play, in data order; a single spot holds a seat or -1.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from upriver.core.plain_state import PlainState
 from upriver.games.the_river.components import Board, Components, Spot
 
 # Decision stages.
-PRELIM, TURN, TRADE, STORE, CHOOSE, PAY, SWAP_A, SWAP_B, OVER = range(9)
+PRELIM, TURN, TRADE, STORE, CHOOSE, PAY, SWAP_A, SWAP_B, OVER, COVER = range(10)
 STAGE_NAMES = (
     "choose a starting tile",
     "trade or place a pioneer",
@@ -24,6 +25,7 @@ STAGE_NAMES = (
     "swap: choose the first tile",
     "swap: choose the second tile",
     "game over",
+    "move covered resources",
 )
 
 
@@ -39,19 +41,28 @@ class Config:
     adjacent_pairs: bool
     resource_points: str
     round_limit: int = 0  # 0: none
+    # action -> (spot index, unlimited) in data order; looked up on every turn
+    spots_for: dict[str, tuple[tuple[int, bool], ...]] = field(
+        init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        table: dict[str, list[tuple[int, bool]]] = {}
+        for i, spot in enumerate(self.spots):
+            table.setdefault(spot.action, []).append((i, spot.unlimited))
+        object.__setattr__(self, "spots_for", {k: tuple(v) for k, v in table.items()})
 
 
 LISTS = (
     "stock", "stack", "tile_discard", "tiles_out", "display", "deck", "bdisplay", "left_pile",
     "right_pile", "tokens_out", "spot_occ", "boat", "on_board", "settled", "token_pioneer",
     "res", "river", "claims", "framed_new", "discounts", "extra_claims", "pending", "pay_left",
-    "prelim_order", "cap", "prod",
+    "prelim_order", "cap", "prod", "stored",
 )
 NESTED = ("reserved", "built", "tokens")
 SCALARS = (
     "round", "stage", "seat", "first_player", "turn_seat", "triggered", "choose_left",
     "trade_left", "pay_building", "pay_reserved", "swap_first", "construct_count",
-    "opening_player",
+    "opening_player", "cover_tile", "resume_turn",
 )
 
 
@@ -88,6 +99,7 @@ class State(PlainState):
     prelim_order: list[int]
     cap: list[int]  # per seat: warehouses (kept up to date by refresh_board)
     prod: list[int]  # per seat x 3: visible wood, stone, clay symbols
+    stored: list[int]  # per seat x space x kind: the resources on that space's warehouses
     reserved: list[list[int]]
     built: list[list[int]]
     tokens: list[list[int]]
@@ -104,12 +116,14 @@ class State(PlainState):
     swap_first: int
     construct_count: int
     opening_player: int  # who held the pawn in round 1
+    cover_tile: int  # while covered resources wait (COVER): the tile placed, else -1
+    resume_turn: int  # 1 while the food of a trade is stored: the turn goes on afterwards
 
     # Board queries shared by the rules, scoring and views.
 
     def tiles_placed(self, seat: int) -> int:
         n = self.cfg.comp.river_spaces
-        return sum(1 for t in self.river[seat * n : seat * n + n] if t >= 0)
+        return n - self.river[seat * n : seat * n + n].count(-1)
 
     def refresh_board(self, seat: int) -> None:
         """Count the warehouses and production symbols on the seat's tiles and on the printed

@@ -41,6 +41,19 @@ def _tile(t: dict[str, Any] | None, x: float, y: float, w: float = 78, h: float 
     return "".join(out)
 
 
+def _stored(stored: dict[str, int], x: float, y: float) -> str:
+    """A small disc per resource stored on a river space, along its bottom edge."""
+    out = []
+    k = 0
+    for kind, n in stored.items():
+        for _ in range(n):
+            out.append(f'<circle class="stored" cx="{x + 8 + k * 12}" cy="{y + 43}" r="5" '
+                       f'fill="{RESOURCE_FILL[kind]}" stroke="#333"><title>{kind}</title>'
+                       "</circle>")
+            k += 1
+    return "".join(out)
+
+
 def render(view: dict[str, Any]) -> str:
     legal = set(view.get("legal_actions") or [])
     out: list[str] = []
@@ -99,9 +112,10 @@ def render(view: dict[str, Any]) -> str:
             if p["seat"] == view.get("viewer"):
                 action = next((a for a in legal if a == f"swap: space {cell['space']}"
                                or a.endswith(f" with space {cell['space']}")), None)
-            out.append(f"<g{_attr(action, legal)}>{_tile(cell['tile'], cx, cy)}</g>")
-        # The owner's reserved cards, beside the river, ready to be constructed.
-        for k, card in enumerate(p.get("reserved_cards") or []):
+            out.append(f"<g{_attr(action, legal)}>{_tile(cell['tile'], cx, cy)}"
+                       f"{_stored(cell['stored'], cx, cy)}</g>")
+        # Reserved cards beside the river (public); the owner constructs one by clicking it.
+        for k, card in enumerate(p["reserved_cards"]):
             cy = py + 8 + k * 44
             cost = " ".join(f"{n}{r[0]}" for r, n in card["cost"].items() if n)
             action = f"construct reserved {card['id']}"
@@ -121,15 +135,12 @@ def render(view: dict[str, Any]) -> str:
 
 
 def _cards(p: dict[str, Any]) -> str:
-    """Buildings and bonus tokens: named for their owner, counted for everyone else."""
-    def shown(own: list[Any] | None, count: int, what: str) -> str:
-        if own is None:
-            return f"{count} {what}"
-        return f"{what} " + (", ".join(str(x) for x in own) if own else "none")
+    """Buildings and bonus tokens: all public (docs/rulings/the-river.md)."""
+    def shown(items: list[Any], what: str) -> str:
+        return f"{what} " + (", ".join(str(x) for x in items) if items else "none")
 
-    return "; ".join((shown(p["reserved"], p["reserved_count"], "reserved"),
-                      shown(p["built"], p["built_count"], "built"),
-                      shown(p["tokens"], p["token_count"], "tokens")))
+    return "; ".join((shown(p["reserved"], "reserved"), shown(p["built"], "built"),
+                      shown(p["tokens"], "tokens")))
 
 
 def actions_drawn(svg: str, legal: Iterable[str]) -> set[str]:

@@ -3,7 +3,7 @@ Tiles"), with storing resources and paying for buildings."""
 
 from __future__ import annotations
 
-from upriver.games.the_river import cleanup
+from upriver.games.the_river import cleanup, storage
 from upriver.games.the_river.components import (
     CLAY,
     FOOD,
@@ -13,6 +13,7 @@ from upriver.games.the_river.components import (
 )
 from upriver.games.the_river.state import (
     CHOOSE,
+    COVER,
     PAY,
     PRELIM,
     STORE,
@@ -72,8 +73,9 @@ def after_action(st: State) -> None:
 
 def _free_spot(st: State, action: str) -> int:
     """The first free spot of an action (a single spot), or its unlimited spot; -1 if none."""
-    for i, spot in enumerate(st.cfg.spots):
-        if spot.action == action and (spot.unlimited or st.spot_occ[i] < 0):
+    occ = st.spot_occ
+    for i, unlimited in st.cfg.spots_for.get(action, ()):
+        if unlimited or occ[i] < 0:
             return i
     return -1
 
@@ -93,9 +95,11 @@ def produce_amount(st: State, seat: int, kind: int, spot: int) -> int:
 
 def affordable(st: State, seat: int, cost: tuple[int, int, int], discount: int) -> bool:
     """Food is wild; ``discount`` resources of the cost may be waived (RV-BUILD-03, -04)."""
-    res = st.res[seat * 4 : seat * 4 + 4]
-    short = sum(max(0, cost[k] - res[k]) for k in range(3))
-    return short <= res[FOOD] + discount
+    res = st.res
+    i = seat * 4
+    short = (max(0, cost[0] - res[i]) + max(0, cost[1] - res[i + 1])
+             + max(0, cost[2] - res[i + 2]))
+    return short <= res[i + FOOD] + discount
 
 
 def _discount(st: State, seat: int, reserved: bool) -> int:
@@ -188,7 +192,7 @@ def apply_turn(st: State, move: tuple[object, ...]) -> None:
         st.claims[seat] += 1
         st.display.remove(tile)
         place_tile(st, seat, tile)
-        resolve_meadow_then(st, tile)
+        resolve_cover(st, tile)
     elif op == "produce":
         kind = int(move[1])  # type: ignore[call-overload]
         amount = produce_amount(st, seat, kind, spot)
@@ -224,19 +228,22 @@ def apply_turn(st: State, move: tuple[object, ...]) -> None:
 def legal_trade(st: State, texts: list[str], moves: Moves) -> None:
     for k in range(4):
         if st.res[st.seat * 4 + k]:
-            texts.append(f"trade: return {RESOURCES[k]}")
-            moves.append(("return", k))
+            for place, where in storage.sources(st, st.seat, k):
+                texts.append(f"trade: return {RESOURCES[k]}{where}")
+                moves.append(("return", k, place))
 
 
-def apply_trade(st: State, kind: int) -> None:
-    """Any 3 resources, food included (RV-RULING-12), for 1 food (RV-TRADE-02)."""
-    st.res[st.seat * 4 + kind] -= 1
+def apply_trade(st: State, kind: int, place: int) -> None:
+    """Any 3 resources, food included (RV-RULING-12), for 1 food (RV-TRADE-02), which the
+    player then stores like any new resource before going on with the turn."""
+    storage.take(st, st.seat, kind, place)
     st.stock[kind] += 1
     st.trade_left -= 1
     if st.trade_left == 0:
         st.stock[FOOD] -= 1
-        st.res[st.seat * 4 + FOOD] += 1
-        st.stage = TURN
+        st.pending[FOOD] += 1
+        st.resume_turn = 1
+        store(st)
 
 
 # ---------------------------------------------------------------- terrain tiles
@@ -250,15 +257,63 @@ def place_tile(st: State, seat: int, tile: int) -> None:
     space = st.river[seat * n : seat * n + n].index(-1)
     st.river[seat * n + space] = tile
     st.refresh_board(seat)
+    storage.uncover(st, seat, space)
     if space in st.cfg.boards[seat].framed:
         st.framed_new[seat] += 1
     if space == n - 1:
         st.triggered = 1
 
 
+def resolve_cover(st: State, tile: int) -> None:
+    """Resources on the covered printed warehouses move to free warehouses, even on the new tile;
+    those that cannot are lost, the player choosing which when it matters; nothing else may make
+    room for them (RV-TERRAIN-05, -06). The meadow's gain on placing follows."""
+    st.cover_tile = tile
+    settle_cover(st)
+
+
+def _cover_overflows(st: State) -> bool:
+    return sum(st.pending) > st.capacity(st.seat) - st.held(st.seat)
+
+
+def settle_cover(st: State) -> None:
+    """Resolve what needs no decision; ask only for which covered resources are lost (of two or
+    more kinds) or where one goes (two or more places with room)."""
+    if _cover_overflows(st) and sum(1 for x in st.pending if x) == 1:
+        kind = next(k for k in range(4) if st.pending[k])  # one kind: which are lost is moot
+        lost = sum(st.pending) - (st.capacity(st.seat) - st.held(st.seat))
+        st.pending[kind] -= lost
+        st.stock[kind] += lost
+    if _cover_overflows(st) or not storage.settle(st):
+        st.stage = COVER
+        return
+    tile = st.cover_tile
+    st.cover_tile = -1
+    resolve_meadow_then(st, tile)
+
+
+def legal_cover(st: State, texts: list[str], moves: Moves) -> None:
+    if _cover_overflows(st):
+        for k in range(4):
+            if st.pending[k]:
+                texts.append(f"lose covered {RESOURCES[k]}")
+                moves.append(("lose", k))
+        return
+    storage.legal_places(st, texts, moves)
+
+
+def apply_cover(st: State, move: tuple[object, ...]) -> None:
+    kind = int(move[1])  # type: ignore[call-overload]
+    st.pending[kind] -= 1
+    if move[0] == "lose":
+        st.stock[kind] += 1  # back to its island (RV-TERRAIN-06)
+    else:
+        storage.put(st, st.seat, kind, int(move[2]))  # type: ignore[call-overload]
+    settle_cover(st)
+
+
 def resolve_meadow_then(st: State, tile: int) -> None:
-    """A meadow's effect on placing, then storing whatever no longer fits (RV-TERRAIN-04..06,
-    RV-RULING-05, -06)."""
+    """A meadow's effect on placing, then storing what it gives (RV-RULING-05, -06)."""
     effect = st.cfg.comp.tiles[tile].meadow
     seat = st.seat
     if effect == "two food":
@@ -297,39 +352,49 @@ def apply_choose(st: State, kind: int) -> None:
 
 
 def store(st: State) -> None:
-    """New resources go into warehouses; if they do not fit, the player forfeits some or
-    returns stored ones (RV-PRODUCE-05..08, RV-TERRAIN-05, -06, RV-RULING-13)."""
+    """New resources go into warehouses, the player choosing the place when it matters
+    (RV-RULING-15); if they do not fit, the player forfeits some or returns stored ones
+    (RV-PRODUCE-05..08, RV-RULING-13)."""
     seat = st.seat
-    if st.held(seat) + sum(st.pending) > st.capacity(seat):
+    if st.held(seat) + sum(st.pending) > st.capacity(seat) or not storage.settle(st):
         st.stage = STORE
         return
-    for k in range(4):
-        st.res[seat * 4 + k] += st.pending[k]
-        st.pending[k] = 0
+    if st.resume_turn:  # the food of a trade is stored: the turn goes on
+        st.resume_turn = 0
+        st.stage = TURN
+        return
     after_action(st)
 
 
 def legal_store(st: State, texts: list[str], moves: Moves) -> None:
-    """Only while something does not fit: so a returned resource always makes room for a new
-    one that is kept (RV-RULING-13)."""
+    """Forfeit or return only while something does not fit: so a returned resource always makes
+    room for a new one that is kept (RV-RULING-13); then choose where each one goes."""
     seat = st.seat
+    if st.held(seat) + sum(st.pending) <= st.capacity(seat):
+        storage.legal_places(st, texts, moves)
+        return
     for k in range(4):
         if st.pending[k]:
             texts.append(f"forfeit {RESOURCES[k]}")
             moves.append(("forfeit", k))
     for k in range(4):
         if st.res[seat * 4 + k] and not st.pending[k]:
-            texts.append(f"return stored {RESOURCES[k]}")
-            moves.append(("return", k))
+            for place, where in storage.sources(st, seat, k):
+                texts.append(f"return stored {RESOURCES[k]}{where}")
+                moves.append(("return", k, place))
 
 
 def apply_store(st: State, move: tuple[object, ...]) -> None:
     kind = int(move[1])  # type: ignore[call-overload]
-    if move[0] == "forfeit":
+    if move[0] == "store":
+        storage.put(st, st.seat, kind, int(move[2]))  # type: ignore[call-overload]
         st.pending[kind] -= 1
     else:
-        st.res[st.seat * 4 + kind] -= 1
-    st.stock[kind] += 1  # back to its island either way
+        if move[0] == "forfeit":
+            st.pending[kind] -= 1
+        else:
+            storage.take(st, st.seat, kind, int(move[2]))  # type: ignore[call-overload]
+        st.stock[kind] += 1  # back to its island either way
     store(st)
 
 
@@ -347,9 +412,15 @@ def legal_pay(st: State, texts: list[str], moves: Moves) -> None:
         name = RESOURCES[k]
         for how, text in ((k, f"pay {name}"), (FOOD, f"pay food for {name}"),
                           (-1, f"waive {name} (reserved card)"), (-2, f"waive {name} (meadow)")):
-            if _can_pay(st, seat, res, k, how):
+            if not _can_pay(st, seat, res, k, how):
+                continue
+            if how < 0:
                 texts.append(text)
-                moves.append(("pay", k, how))
+                moves.append(("pay", k, how, 0))
+                continue
+            for place, where in storage.sources(st, seat, how):
+                texts.append(text + where)
+                moves.append(("pay", k, how, place))
 
 
 def _can_pay(st: State, seat: int, res: list[int], k: int, how: int) -> bool:
@@ -373,10 +444,10 @@ def _can_pay(st: State, seat: int, res: list[int], k: int, how: int) -> bool:
     return short <= after[FOOD] + discount
 
 
-def apply_pay(st: State, kind: int, how: int) -> None:
+def apply_pay(st: State, kind: int, how: int, place: int) -> None:
     seat = st.seat
     if how >= 0:
-        st.res[seat * 4 + how] -= 1
+        storage.take(st, seat, how, place)
         st.stock[how] += 1  # RV-BUILD-02: back to its island
     elif how == -1:
         st.pay_reserved = 0
@@ -442,6 +513,7 @@ def apply_swap_b(st: State, space: int) -> None:
     a = st.seat * n + st.swap_first
     b = st.seat * n + space
     st.river[a], st.river[b] = st.river[b], st.river[a]
+    storage.swap(st, st.seat, st.swap_first, space)
     st.swap_first = -1
     after_action(st)
 

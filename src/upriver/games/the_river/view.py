@@ -1,8 +1,10 @@
-"""What each seat may know (RV-RULING-16), and determinisation for search bots.
+"""What the table knows, and determinisation for search bots.
 
-Hidden from other seats: which buildings a player reserved and built (only how many) and the
-values of their bonus tokens; hidden from everyone: the order of the terrain stack and of the
-building deck. Everything else (boards, tiles, resources, the islands, the piles) is public.
+Whatever reached a player face up is public, to every seat and to spectators (the table has
+perfect memory; docs/rulings/the-river.md overrides RV-RULING-16 and RV-BUILD-05): a reserved
+card was taken from the face-up display, a built card was on the display or already reserved,
+and each bonus token was taken from a face-up pile. Hidden from everyone: the order of the
+terrain stack and of the building deck, and the game's own random stream.
 """
 
 from __future__ import annotations
@@ -10,14 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from upriver.core.rng import Rng, derive_seed
-from upriver.games.the_river import scoring
+from upriver.games.the_river import scoring, storage
 from upriver.games.the_river.components import (
     RESOURCES,
     TERRAINS,
     Components,
     space_position,
 )
-from upriver.games.the_river.state import OVER, PAY, STAGE_NAMES, State
+from upriver.games.the_river.state import OVER, STAGE_NAMES, State
 
 
 def _tile(st: State, t: int) -> dict[str, Any]:
@@ -46,13 +48,16 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
     over = st.stage == OVER
     players = []
     for s in range(st.num_players):
-        mine = s == seat or over
         river = []
         for k in range(n):
             t = st.river[s * n + k]
             row, col = space_position(k)
+            i = (s * n + k) * 4
             river.append({"space": k + 1, "row": row + 1, "column": col + 1,
-                          "tile": _tile(st, t) if t >= 0 else None})
+                          "tile": _tile(st, t) if t >= 0 else None,
+                          "warehouses": storage.slots(st, s, k),
+                          "stored": {RESOURCES[r]: st.stored[i + r] for r in range(4)
+                                     if st.stored[i + r]}})
         players.append({
             "seat": s,
             "colour": st.cfg.boards[s].colour,
@@ -65,13 +70,13 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
             "settled": st.settled[s],
             "pioneer_on_token_spot": bool(st.token_pioneer[s]),
             "claims_this_round": st.claims[s],
-            "reserved": [comp.buildings[b].id for b in st.reserved[s]] if mine else None,
-            # What the owner needs to plan a construction: each reserved card's cost and points.
-            "reserved_cards": [_building(comp, b) for b in st.reserved[s]] if mine else None,
+            "reserved": [comp.buildings[b].id for b in st.reserved[s]],
+            # Each reserved card's cost and points, to plan (or foresee) a construction.
+            "reserved_cards": [_building(comp, b) for b in st.reserved[s]],
             "reserved_count": len(st.reserved[s]),
-            "built": [comp.buildings[b].id for b in st.built[s]] if mine else None,
+            "built": [comp.buildings[b].id for b in st.built[s]],
             "built_count": len(st.built[s]),
-            "tokens": [comp.token_values[t] for t in st.tokens[s]] if mine else None,
+            "tokens": [comp.token_values[t] for t in st.tokens[s]],
             "token_count": len(st.tokens[s]),
             "meadow_discounts": st.discounts[s],
             "extra_claims": st.extra_claims[s],
@@ -90,6 +95,8 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
         "terrain_display": [_tile(st, t) for t in st.display],
         "terrain_stack": len(st.stack),
         "terrain_discard": [comp.tiles[t].id for t in st.tile_discard],
+        # The setup tile nobody took (RV-PRELIM-03): it was face up, so everyone saw it go.
+        "terrain_removed": [comp.tiles[t].id for t in st.tiles_out],
         "building_display": [None if b < 0 else _building(comp, b) for b in st.bdisplay],
         "building_deck": len(st.deck),
         "token_piles": {"left": [comp.token_values[t] for t in reversed(st.left_pile)],
@@ -99,8 +106,10 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
         "players": players,
         "notes": [comp.note] if comp.note else [],
     }
-    if st.stage not in (OVER,) and any(st.pending):
-        out["pending"] = dict(zip(RESOURCES, st.pending, strict=True))
+    if st.stage != OVER and any(st.pending):
+        # Resources off a covered warehouse wait to be moved; others are new, to be stored.
+        key = "covered" if st.cover_tile >= 0 else "pending"
+        out[key] = dict(zip(RESOURCES, st.pending, strict=True))
     if over:
         out["scores"] = scoring.scores(st)
     if legal is not None and seat is not None and seat == st.seat and not over:
@@ -109,24 +118,13 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
 
 
 def determinize(st: State, seat: int, seed: int) -> State:
-    """Resample the stack, the deck and the other seats' reserved and built cards (keeping how
-    many each holds) from what ``seat`` has not seen."""
+    """Resample only what nobody has seen: the order of the terrain stack and of the building
+    deck, and the random stream; every card and token a seat holds stays as it is."""
     twin = st.copy()
     rng = Rng(derive_seed(seed, seat, 0x71))
-    twin.stack.sort()  # start from an order that depends only on what seat knows
+    twin.stack.sort()  # start from orders that depend only on what seat knows
     rng.shuffle(twin.stack)
-    # A card being paid for right now is on the table, not hidden.
-    paying = st.pay_building if st.stage == PAY else -1
-    unseen = list(twin.deck)
-    for s in range(st.num_players):
-        if s != seat:
-            unseen += [b for b in twin.reserved[s] if b != paying] + twin.built[s]
-    unseen.sort()
-    rng.shuffle(unseen)
-    for s in range(st.num_players):
-        if s != seat:
-            twin.reserved[s] = [b if b == paying else unseen.pop() for b in st.reserved[s]]
-            twin.built[s] = [unseen.pop() for _ in st.built[s]]
-    twin.deck = unseen
+    twin.deck.sort()
+    rng.shuffle(twin.deck)
     twin.rng = Rng(derive_seed(seed, seat, 0x72))
     return twin
