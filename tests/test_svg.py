@@ -61,9 +61,11 @@ def test_the_river_claims_and_islands_are_clickable() -> None:
     assert wanted and wanted <= set(targets(rules.render_svg(view)))
 
 
-def test_the_river_owner_sees_and_can_click_its_reserved_cards_and_nobody_else_does() -> None:
-    """RV-RULING-16: reserved buildings are hidden from others; their owner sees each card's
-    cost and points and constructs one by clicking it."""
+def test_the_river_reserved_cards_are_drawn_for_all_and_clickable_only_by_their_owner(
+) -> None:
+    """RV-RULING-16 as overridden (docs/rulings/the-river.md): a reserved building was taken
+    from the face-up display, so every seat and spectator sees it; only its owner can click it
+    to construct it."""
     g = upriver.new_game("the-river", players=2, seed=3)
     rng = random.Random(5)
     while not any(a.startswith("construct reserved") for a in g.legal_actions()):
@@ -78,9 +80,10 @@ def test_the_river_owner_sees_and_can_click_its_reserved_cards_and_nobody_else_d
     assert all(set(c["cost"]) == {"wood", "stone", "clay"} for c in mine["reserved_cards"])
     for viewer in (1 - owner, None):
         theirs = g.view(viewer)["players"][owner]
-        assert theirs["reserved_cards"] is None and theirs["reserved"] is None
-        assert not any(card in upriver.render_svg("the-river", g.view(viewer))
-                       for card in mine["reserved"])
+        assert theirs["reserved_cards"] == mine["reserved_cards"]
+        drawn = upriver.render_svg("the-river", g.view(viewer))
+        assert all(card in drawn for card in mine["reserved"])
+        assert not any(t.startswith("construct") for t in targets(drawn))
     svg = upriver.render_svg("the-river", g.view(owner))
     construct = [a for a in g.legal_actions() if a.startswith("construct reserved")]
     assert set(construct) <= set(targets(svg))
