@@ -253,6 +253,64 @@ def test_views_are_json_and_legal_actions_only_for_the_seat_to_move(
         g.play(rng.choice(g.legal_actions()))
 
 
+def _positions(a: dict[str, Any], b: dict[str, Any]) -> tuple[set[Any], set[str]]:
+    """Where two saved states differ: (field, index...) for each element or scalar, and the
+    fields whose length differs."""
+    out: set[Any] = set()
+    resized: set[str] = set()
+    for name, x in a.items():
+        y = b[name]
+        if isinstance(x, list):
+            if len(x) != len(y):
+                resized.add(name)
+            for i, (u, v) in enumerate(zip(x, y, strict=False)):
+                if isinstance(u, list):
+                    if len(u) != len(v):
+                        resized.add(name)
+                    out.update((name, i, j) for j, (p, q) in enumerate(zip(u, v, strict=False))
+                               if p != q)
+                elif u != v:
+                    out.add((name, i))
+        elif x != y:
+            out.add((name,))
+    return out, resized
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), default_configurations())
+def test_a_decision_that_changes_nothing_hidden_from_its_seat_turned_up_nothing(
+    game_id: str, players: int, options: dict[str, Any]
+) -> None:
+    """The game says whether a decision turned up something hidden (``hidden_from`` changed):
+    undo is offered only when it did not. Checked against determinisation: no decision the game
+    calls harmless changes any part of the state that a determinised copy for that seat
+    resamples (draw piles, the random stream, other hands...). Both kinds occur."""
+    rules: Any = rules_for(game_id)
+    harmless = final = 0
+    for seed in range(3):
+        g = random_game(game_id, players, options, seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            seat = g.to_move
+            assert seat is not None
+            before = g.clone()
+            g.play(rng.choice(g.legal_actions()))
+            if before.hidden_from(seat) != g.hidden_from(seat):
+                final += 1
+                continue
+            harmless += 1
+            was = rules.state_to_dict(before.state)
+            changed, resized = _positions(was, rules.state_to_dict(g.state))
+            resampled: set[Any] = set()
+            for x in range(6):
+                d = rules.state_to_dict(before.determinize(seat, x).state)
+                positions, _ = _positions(was, d)
+                resampled |= positions
+            touched = {p[0] for p in resampled}
+            assert not changed & resampled, (g.history[-1], changed & resampled)
+            assert not resized & touched, (g.history[-1], resized & touched)
+    assert harmless and final
+
+
 def check_log(g: Game, seat: int | None) -> None:
     log = g.log(seat)
     history = g.history

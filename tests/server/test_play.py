@@ -18,7 +18,6 @@ from starlette.testclient import TestClient
 import upriver
 from tests.server.conftest import act, new_game, state
 from upriver.server import create_app
-from upriver.server.host import reveals
 
 HUMANS = [{"kind": "human"}] * 4
 
@@ -140,25 +139,30 @@ def test_two_servers_racing_on_one_database_store_one_decision(db_url: str) -> N
         assert state(two, gid)["log"] == state(one, gid)["log"] == [[seat, legal[0]]]
 
 
-def test_reveals_tells_a_draw_from_a_placement() -> None:
-    """Undo stops at decisions that showed something new: drawing a card does, placing a
-    marker does not."""
+def test_the_game_tells_a_draw_or_a_refilled_display_from_a_placement() -> None:
+    """Undo stops at decisions that turned up something hidden, as the game itself says
+    (``hidden_from``): drawing a card does, and so does taking a face-up card, which turns up
+    the next card of the pile; placing a marker does not."""
     g = upriver.new_game("twelve-rivers", players=2, seed=3)
-    draws = places = 0
+    seen = {"draw": 0, "display": 0, "place": 0}
     rng = random.Random(3)
-    while not g.is_over and (draws == 0 or places == 0):
+    while not g.is_over and not all(seen.values()):
         seat = g.to_move
         assert seat is not None
         action = rng.choice(g.legal_actions())
-        before = g.clone()
+        before = g.hidden_from(seat)
         g.play(action)
+        changed = g.hidden_from(seat) != before
         if action == "draw from pile":
-            assert reveals(before, action, seat, g)
-            draws += 1
-        elif action.startswith("place "):
-            assert not reveals(before, action, seat, g)
-            places += 1
-    assert draws and places
+            assert changed
+            seen["draw"] += 1
+        elif action.startswith("take ") and action.endswith(" from display"):
+            assert changed
+            seen["display"] += 1
+        elif action.startswith("place ") and g.to_move == seat:
+            assert not changed
+            seen["place"] += 1
+    assert all(seen.values()), seen
 
 
 def test_undo_own_last_decisions_until_another_seat_acts(client: TestClient) -> None:
@@ -203,7 +207,10 @@ def test_undo_own_last_decisions_until_another_seat_acts(client: TestClient) -> 
         assert response.status_code == 409
 
 
-def test_undo_stops_at_a_card_drawn(client: TestClient) -> None:
+@pytest.mark.parametrize("taking", ["draw from pile", "from display"])
+def test_undo_stops_at_a_card_drawn_or_turned_up(client: TestClient, taking: str) -> None:
+    """Drawing a card, or taking a face-up one (the next card of the pile is turned up in its
+    place), can never be taken back: the game says it turned up something hidden."""
     made = new_game(client, game="twelve-rivers", players=2,
                     seats=[{"kind": "human"}, {"kind": "human"}], seed=3)
     gid = made["id"]
@@ -212,9 +219,10 @@ def test_undo_stops_at_a_card_drawn(client: TestClient) -> None:
         page = state(client, gid)
         mover = page["to_move"]
         mine = state(client, gid, mover, tokens[mover])
-        action = "draw from pile" if "draw from pile" in mine["legal"] else mine["legal"][0]
+        wanted = [a for a in mine["legal"] if a.endswith(taking)]
+        action = wanted[0] if wanted else mine["legal"][0]
         after = act(client, gid, mover, tokens[mover], action, mine["ply"]).json()
-        if action == "draw from pile":
+        if wanted:
             assert not after["can_undo"]
             response = client.post(f"/api/games/{gid}/undo",
                                    json={"seat": mover, "token": tokens[mover],

@@ -39,6 +39,7 @@ class Rules(Protocol):
     def is_over(self, state: Any) -> bool: ...
     def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
     def secret_moves(self, state: Any) -> int: ...
+    def hidden_from(self, state: Any, seat: int) -> Any: ...
     secret_text: str
     def determinize(self, state: Any, seat: int, seed: int) -> Any: ...
     def state_to_dict(self, state: Any) -> dict[str, Any]: ...
@@ -131,6 +132,14 @@ class Game:
         if seat is not None and not 0 <= seat < self.num_players:
             raise ValueError(f"seat {seat} does not exist in a {self.num_players}-player game")
         return self.rules.view(self.state, seat)
+
+    def hidden_from(self, seat: int) -> Any:
+        """Everything ``seat`` cannot see (the draw piles' order, the random stream, other hands),
+        as one comparable value. A decision after which it differs turned up something hidden (a
+        card drawn, a tile turned face up, a shuffle), so it can never be taken back."""
+        if not 0 <= seat < self.num_players:
+            raise ValueError(f"seat {seat} does not exist in a {self.num_players}-player game")
+        return self.rules.hidden_from(self.state, seat)
 
     def evaluate(self, seat: int) -> float:
         """A heuristic value of the position for ``seat`` (higher is better), from what that seat

@@ -21,7 +21,8 @@ class RulesBase:
     legal_table: Mapping[int, Legal]  # stage -> the function listing its decisions
     state_cls: Any  # the game's State class (copy, to_dict, from_dict)
     scoring: Any  # module with scores, breakdown, winners
-    views: Any  # module with view(state, seat, legal) and determinize(state, seat, seed)
+    views: Any  # module with view(state, seat, legal), determinize(state, seat, seed) and
+    #             hidden_from(state, seat)
     position: Any  # module with parse(text, make_config)
     evaluation: Any  # module with evaluate(state, seat)
     render: Any  # module with text(view)
@@ -67,6 +68,9 @@ class RulesBase:
 
     def determinize(self, st: Any, seat: int, seed: int) -> Any:
         return self.views.determinize(st, seat, seed)
+
+    def hidden_from(self, st: Any, seat: int) -> Any:
+        return self.views.hidden_from(st, seat)
 
     def state_to_dict(self, st: Any) -> dict[str, Any]:
         out: dict[str, Any] = st.to_dict()

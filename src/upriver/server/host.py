@@ -26,8 +26,6 @@ from upriver.server.store import GameRecord, MoveRecord, SeatRecord, Stale, Stor
 
 log = logging.getLogger("upriver.server")
 
-# Determinisations tried to tell whether a decision showed its seat something new.
-REVEAL_PROBES = 4
 # Options that name files on the server are not offered on the web.
 SERVER_ONLY_OPTIONS = {"components"}
 
@@ -76,22 +74,6 @@ def replay(record: GameRecord, upto: int | None = None) -> Game:
     for move in record.moves[:upto]:
         game.play(move.action)
     return game
-
-
-def reveals(before: Game, action: str, seat: int, after: Game) -> bool:
-    """Whether ``action`` showed ``seat`` something it could not know before taking it.
-
-    The action is replayed on copies where everything the seat cannot see was resampled; if the
-    seat's view afterwards depends on which copy it was, the action uncovered hidden information
-    (a card drawn, a tile turned up) and may not be taken back.
-    """
-    seen = after.view(seat)
-    for probe in range(REVEAL_PROBES):
-        copy = before.determinize(seat, derive_seed(len(before.history), probe))
-        copy.play(action)
-        if copy.view(seat) != seen:
-            return True
-    return False
 
 
 class Host:
@@ -323,8 +305,9 @@ class Host:
             raise Refused(422, str(err)) from None
         game = live.game
         live.pages.clear()
-        # Bots never take a decision back, so only people's decisions need the probe.
-        revealed = (reveals(before, action, seat, game)
+        # A decision that turned up something hidden from its seat can never be taken back
+        # (the game says so); bots never take a decision back.
+        revealed = (before.hidden_from(seat) != game.hidden_from(seat)
                     if live.record.seats[seat].kind == "human" else True)
         result = ({"scores": game.scores(), "winners": game.winners()}
                   if game.is_over else None)

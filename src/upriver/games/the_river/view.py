@@ -117,6 +117,12 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
     return out
 
 
+def hidden_from(st: State, seat: int) -> tuple[object, ...]:
+    """What nobody can see: the random stream and the order of the terrain stack and the
+    building deck. A decision that changes any of it turned up a tile or a card."""
+    return (st.rng.state, tuple(st.stack), tuple(st.deck))
+
+
 def determinize(st: State, seat: int, seed: int) -> State:
     """Resample only what nobody has seen: the order of the terrain stack and of the building
     deck, and the random stream; every card and token a seat holds stays as it is."""

@@ -252,7 +252,7 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
         raise BadPosition(f"only {len(pool)} fairies are left for the supply")
     st.fairy_supply = pool[:n_supply]
     st.fairy_out = sorted(pool[n_supply:])
-    st.fairy_used = [0] * 5
+    st.fairy_used = [0] * (5 * p)
     st.fairies_taken = st.fairies[:]
     _check_spots(st)
 

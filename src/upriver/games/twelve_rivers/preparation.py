@@ -39,7 +39,7 @@ def new_state(cfg: Config, seed: int) -> State:
     keep = len(fairies) if comp.fairy_supply_all else comp.fairies_per_player * p  # TR-SETUP-03
     st.fairy_supply = fairies[:keep]
     st.fairy_out = sorted(fairies[keep:])
-    st.fairy_used = [0] * 5
+    st.fairy_used = [0] * (5 * p)
     st.hands = [0] * (5 * p)
     st.known = [0] * (5 * p)
     st.fairies = [0] * (5 * p)

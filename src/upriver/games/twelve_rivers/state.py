@@ -96,7 +96,7 @@ class State(PlainState):
     sites: list[int]
     fairy_supply: list[int]
     fairy_out: list[int]
-    fairy_used: list[int]
+    fairy_used: list[int]  # per seat x kind: fairies each seat used (back in the box)
     hands: list[int]
     known: list[int]
     fairies: list[int]

@@ -31,9 +31,10 @@ def discard_card(st: State, seat: int, kind: int) -> None:
 
 
 def use_fairy(st: State, seat: int, kind: int) -> None:
-    """A used fairy goes back to the box (TR-FAIRY-01)."""
+    """A used fairy goes back to the box (TR-FAIRY-01); the box is counted per seat, so a use
+    that the others may not see yet (during delivery) stays the seat's own."""
     st.fairies[seat * 5 + kind] -= 1
-    st.fairy_used[kind] += 1
+    st.fairy_used[seat * 5 + kind] += 1
 
 
 def _shuffle_discard_into_deck(st: State) -> None:

@@ -68,8 +68,9 @@ def _context(st: State) -> tuple[str, str | None]:
 
 def seen_by(st: State, seat: int | None) -> State:
     """The position as ``seat`` sees it. While the seats deliver (step 5, simultaneous in the
-    rulebook), every other seat's alpaca, fairies and Markaya pearls show as they were when the
-    step began, and the seat delivering looks to the others as if it were just delivering."""
+    rulebook), every other seat's alpaca, fairies (held and used) and Markaya pearls show as they
+    were when the step began, and the seat delivering looks to the others as if it were just
+    delivering."""
     if not st.delivering:
         return st
     shown = st.copy()
@@ -84,11 +85,7 @@ def seen_by(st: State, seat: int | None) -> State:
             a, b = comp.spot_offset[t], comp.spot_offset[t] + len(comp.tiles[t].spots)
             shown.spots[a:b] = before[BEFORE_SPOTS][a:b]
             shown.lit[a:b] = before[BEFORE_LIT][a:b]
-    # Used fairies: those used before the step, and the seat's own used since.
-    shown.fairy_used = before[BEFORE_USED][:]
-    if seat is not None:
-        for k in range(5):
-            shown.fairy_used[k] += before[BEFORE_FAIRIES][seat * 5 + k] - st.fairies[seat * 5 + k]
+        shown.fairy_used[s * 5 : s * 5 + 5] = before[BEFORE_USED][s * 5 : s * 5 + 5]
     if st.seat != seat:
         shown.stage = DELIVER
     return shown
@@ -163,7 +160,7 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
         "markaya_deck": len(st.mk_deck),
         "markaya_deck_bottom": [comp.tiles[t].id for t in st.mk_deck[: st.mk_tail]],
         "fairy_supply": len(st.fairy_supply),
-        "fairies_used": _named(fairy_names, st.fairy_used),
+        "fairies_used": _named(fairy_names, [sum(st.fairy_used[k :: 5]) for k in range(5)]),
         "alpaca_cards": [
             {"colour": COLOURS[c], "count": n, "points": pts, "owner": _seat(st.acards[i])}
             for i, (c, n, pts) in enumerate(comp.alpaca_cards)
@@ -190,6 +187,16 @@ def pile_pool_for(st: State, seat: int | None) -> list[int]:
     if seat is None:
         return st.pile_pool[:]
     return [max(0, st.pile_pool[k] - st.pile_drawn[seat * 5 + k]) for k in range(5)]
+
+
+def hidden_from(st: State, seat: int) -> tuple[object, ...]:
+    """What ``seat`` cannot see: the random stream (the bag's draws, every shuffle), the order of
+    the draw pile, the Markaya deck and the face-down fairies, and the other hands. A decision
+    that changes any of it turned up something hidden."""
+    others = tuple(st.hands[s * 5 + k] for s in range(st.num_players) if s != seat
+                   for k in range(5))
+    return (st.rng.state, tuple(st.deck), tuple(st.mk_deck), tuple(st.fairy_supply),
+            tuple(st.fairy_out), others)
 
 
 def determinize(st: State, seat: int, seed: int) -> State:
