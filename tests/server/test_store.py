@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import socket
 import subprocess
@@ -38,8 +39,8 @@ def test_migrating_twice_changes_nothing(db_url: str) -> None:
 
 def record(game_id: str) -> GameRecord:
     return GameRecord(id=game_id, game="the-river", options={}, players=2, seed=1,
-                      host_token="h", seats=[SeatRecord(0, "human", None, "a", "A"),
-                                             SeatRecord(1, "human", None, "b", "B")])
+                      host_token_hash="h", seats=[SeatRecord(0, "human", None, "a", "A"),
+                                                  SeatRecord(1, "human", None, "b", "B")])
 
 
 def test_one_decision_number_is_stored_once(db_url: str) -> None:
@@ -60,6 +61,56 @@ def test_one_decision_number_is_stored_once(db_url: str) -> None:
     assert loaded is not None and loaded.moves == [] and loaded.ply == 0
     one.close()
     two.close()
+
+
+def test_the_database_keeps_only_hashes_of_the_seat_links_secrets(db_url: str) -> None:
+    """Seat and host tokens are stored as SHA-256 hashes: the links' secrets are given out once,
+    when the game is created, and a copy of the database cannot play anybody's seat."""
+    from starlette.testclient import TestClient
+
+    from upriver.server import create_app
+
+    with TestClient(create_app(db_url, bot_delay=0.0, bot_workers=0)) as client:
+        made = client.post("/api/games", json={
+            "game": "the-river", "players": 2,
+            "seats": [{"kind": "human"}, {"kind": "human"}]}).json()
+        stored = client.app.state.store.load(made["id"])  # type: ignore[attr-defined]
+    assert stored is not None
+    secrets = [made["host_token"], *(s["token"] for s in made["seats"])]
+    kept = [stored.host_token_hash, *(s.token_hash for s in stored.seats)]
+    assert kept == [hashlib.sha256(t.encode()).hexdigest() for t in secrets]
+    assert not set(secrets) & set(kept)
+
+
+def test_migrating_an_older_database_hashes_its_tokens(tmp_path: Path) -> None:
+    """Games kept by an older upriver (tokens in plain text) keep working: the migration
+    hashes the stored tokens, and the old links still open their seats."""
+    import sqlalchemy as sa
+    from alembic import command
+    from alembic.config import Config
+
+    from upriver.server.store import MIGRATIONS, engine_for
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = engine_for(url)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+        connection.execute(sa.text(
+            "INSERT INTO games VALUES ('g', 'the-river', '{}', 2, 1, 'hosttok', 'playing', 0, 0,"
+            " NULL, '2026-01-01', '2026-01-01')"))
+        connection.execute(sa.text(
+            "INSERT INTO seats VALUES ('g', 0, 'human', NULL, 'seattok', 'A'),"
+            " ('g', 1, 'bot', 'random', 'bottok', 'B')"))
+    engine.dispose()
+    store = Store(url)
+    loaded = store.load("g")
+    store.close()
+    assert loaded is not None
+    assert loaded.host_token_hash == hashlib.sha256(b"hosttok").hexdigest()
+    assert loaded.seats[0].token_hash == hashlib.sha256(b"seattok").hexdigest()
 
 
 def test_without_a_url_games_are_kept_in_the_user_data_folder(

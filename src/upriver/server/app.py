@@ -25,6 +25,7 @@ import json
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.requests import HTTPConnection, Request
@@ -58,6 +59,13 @@ def api(handler: Callable[[Host, Request], Awaitable[Any]]) -> Handler:
 
 
 async def body_of(request: Request) -> Any:
+    """The JSON body of a request that changes something: refused unless it is JSON, sent from
+    this site's own pages (a foreign page must not create or play games here), small, and made
+    of well-formed text."""
+    same_site(request)
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise Refused(415, "send the request body as application/json")
     declared = request.headers.get("content-length", "0")
     if not declared.isdigit() or int(declared) > MAX_BODY:
         raise Refused(413, f"request body over {MAX_BODY} bytes")
@@ -65,15 +73,58 @@ async def body_of(request: Request) -> Any:
     if len(raw) > MAX_BODY:
         raise Refused(413, f"request body over {MAX_BODY} bytes")
     try:
-        return json.loads(raw)
+        body = json.loads(raw)
+    except RecursionError:
+        raise Refused(400, "the request body is nested too deeply") from None
     except ValueError:
         raise Refused(400, "the request body is not JSON") from None
+    check_text(body)
+    return body
+
+
+def same_site(request: HTTPConnection) -> None:
+    """Refuse a request another site's page made (the browser says where it came from)."""
+    fetched = request.headers.get("sec-fetch-site")
+    if fetched is not None and fetched not in ("same-origin", "none"):
+        raise Refused(403, "requests from other sites are refused")
+    origin = request.headers.get("origin")
+    if origin is not None and urlsplit(origin).netloc != request.headers.get("host"):
+        raise Refused(403, "requests from other sites are refused")
+
+
+MAX_DEPTH = 8  # no request needs more than an object of lists of objects
+
+
+def check_text(value: Any) -> None:
+    """Every text in a body is well-formed: no lone surrogates, no control characters; and the
+    body is shallow. Anything else is a 400, before it reaches a game or the database."""
+    pending: list[tuple[Any, int]] = [(value, 0)]
+    while pending:
+        item, depth = pending.pop()
+        if depth > MAX_DEPTH:
+            raise Refused(400, "the request body is nested too deeply")
+        if isinstance(item, str):
+            plain_text(item)
+        elif isinstance(item, dict):
+            for k, v in item.items():
+                plain_text(k)
+                pending.append((v, depth + 1))
+        elif isinstance(item, list):
+            pending.extend((v, depth + 1) for v in item)
+
+
+def plain_text(text: str, what: str = "a text in the request") -> str:
+    if any(ord(ch) < 32 or ord(ch) == 127 or 0xD800 <= ord(ch) <= 0xDFFF for ch in text):
+        raise Refused(400, f"{what} holds a control character or a broken character")
+    return text
 
 
 def seat_query(request: HTTPConnection) -> tuple[Any, Any]:
     """``?seat=N&token=T`` as (int or the raw text, token); both absent for a spectator."""
     seat: Any = request.query_params.get("seat")
     token = request.query_params.get("token")
+    if token is not None:
+        plain_text(token, "the token")
     if seat is not None:
         try:
             seat = int(seat)
@@ -167,24 +218,35 @@ async def live_updates(websocket: WebSocket) -> None:
         await websocket.close(code=4000 + err.status)
         return
     queue = host.watch(live, who)
-    receiving = asyncio.ensure_future(websocket.receive())
     try:
-        while True:
-            sending = asyncio.ensure_future(queue.get())
-            done, _ = await asyncio.wait({sending, receiving},
-                                         return_when=asyncio.FIRST_COMPLETED)
-            if receiving in done:
-                sending.cancel()
-                if receiving.result()["type"] == "websocket.disconnect":
-                    return
-                receiving = asyncio.ensure_future(websocket.receive())
-                continue
-            await websocket.send_json(sending.result())
+        await relay(websocket.receive, websocket.send_json, queue)
     except (WebSocketDisconnect, RuntimeError):
         return
     finally:
-        receiving.cancel()
         host.unwatch(live, queue)
+
+
+async def relay(receive: Callable[[], Awaitable[Any]],
+                send: Callable[[Any], Awaitable[None]],
+                queue: asyncio.Queue[dict[str, Any]]) -> None:
+    """Send each update from ``queue`` until the page disconnects. Messages from the page are
+    read (and ignored) side by side, and an update that arrives with one is still sent."""
+    receiving = asyncio.ensure_future(receive())
+    sending = asyncio.ensure_future(queue.get())
+    try:
+        while True:
+            done, _ = await asyncio.wait({sending, receiving},
+                                         return_when=asyncio.FIRST_COMPLETED)
+            if sending in done:
+                await send(sending.result())
+                sending = asyncio.ensure_future(queue.get())
+            if receiving in done:
+                if receiving.result()["type"] == "websocket.disconnect":
+                    return
+                receiving = asyncio.ensure_future(receive())
+    finally:
+        receiving.cancel()
+        sending.cancel()
 
 
 def page(name: str) -> Handler:

@@ -22,7 +22,14 @@ import upriver
 from upriver.core.game import Game
 from upriver.core.rng import derive_seed
 from upriver.server.bots import BotPool, check_agent
-from upriver.server.store import GameRecord, MoveRecord, SeatRecord, Stale, Store
+from upriver.server.store import (
+    GameRecord,
+    MoveRecord,
+    SeatRecord,
+    Stale,
+    Store,
+    token_hash,
+)
 
 log = logging.getLogger("upriver.server")
 
@@ -113,20 +120,24 @@ class Host:
     def create(self, spec: Any) -> dict[str, Any]:
         """Create a game from a request body; returns its id, host token and seat links."""
         game, seat_specs, seed = _check_new_game(spec)
+        # The secrets are given out once, here; the database keeps only their hashes, and the
+        # browser that created the game keeps the links.
+        host_token = secrets.token_urlsafe(18)
+        tokens = [secrets.token_urlsafe(18) for _ in seat_specs]
         record = GameRecord(
             id=secrets.token_urlsafe(9), game=game.game_id, options=game.options,
             players=game.num_players,
-            seed=seed, host_token=secrets.token_urlsafe(18), to_move=game.to_move)
+            seed=seed, host_token_hash=token_hash(host_token), to_move=game.to_move)
         for seat, (kind, agent, name) in enumerate(seat_specs):
-            record.seats.append(SeatRecord(seat, kind, agent, secrets.token_urlsafe(18), name))
+            record.seats.append(SeatRecord(seat, kind, agent, token_hash(tokens[seat]), name))
         self.store.create(record)
         live = LiveGame(record, game)
         self.live[record.id] = live
         self._schedule_bots(live)
         return {
             "id": record.id,
-            "host_token": record.host_token,
-            "seats": [{**public_seat(s), "token": s.token if s.kind == "human" else None}
+            "host_token": host_token,
+            "seats": [{**public_seat(s), "token": tokens[s.seat] if s.kind == "human" else None}
                       for s in record.seats],
         }
 
@@ -171,7 +182,7 @@ class Host:
         if not 0 <= seat < live.record.players:
             raise Refused(404, f"seat {seat} does not exist in this "
                                f"{live.record.players}-player game")
-        if not hmac.compare_digest(live.record.seats[seat].token.encode(), token.encode()):
+        if not hmac.compare_digest(live.record.seats[seat].token_hash, token_hash(token)):
             raise Refused(403, f"wrong token for seat {seat}")
         return seat
 
@@ -273,9 +284,9 @@ class Host:
         live = await self.get(game_id)
         if not isinstance(seat, int) or not 0 <= seat < live.record.players:
             raise Refused(404, f"seat {seat} does not exist in this game")
-        token = body["token"].encode()
-        if not (hmac.compare_digest(live.record.host_token.encode(), token)
-                or hmac.compare_digest(live.record.seats[seat].token.encode(), token)):
+        given = token_hash(body["token"])
+        if not (hmac.compare_digest(live.record.host_token_hash, given)
+                or hmac.compare_digest(live.record.seats[seat].token_hash, given)):
             raise Refused(403, f"only the game's host or seat {seat} may hand it to a bot")
         try:
             agent = check_agent(str(body.get("agent", "medium")))
@@ -445,7 +456,8 @@ def _check_new_game(spec: Any) -> tuple[Game, list[tuple[str, str | None, str]],
     if not isinstance(options, dict):
         raise Refused(400, "options must be an object")
     for name in options:
-        if name in SERVER_ONLY_OPTIONS:
+        offered = info["options"].get(name)
+        if offered is not None and (name in SERVER_ONLY_OPTIONS or not offered["choices"]):
             raise Refused(400, f"option {name!r} is not offered on the web")
     seed = spec.get("seed", secrets.randbits(62))
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**62:

@@ -7,6 +7,7 @@ database, cheaper than handing it to a thread.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -26,12 +27,18 @@ class Stale(Exception):
     """The game moved on before this change could be stored."""
 
 
+def token_hash(token: str) -> str:
+    """What is kept of a seat's or the host's secret: its SHA-256, so the database alone never
+    lets anyone play a seat (the tokens are random, so a plain hash is enough)."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
 @dataclass
 class SeatRecord:
     seat: int
     kind: str  # "human" or "bot"
     agent: str | None
-    token: str
+    token_hash: str
     name: str
 
 
@@ -49,7 +56,7 @@ class GameRecord:
     options: dict[str, Any]
     players: int
     seed: int
-    host_token: str
+    host_token_hash: str
     status: str = "playing"
     ply: int = 0
     to_move: int | None = 0
@@ -121,12 +128,12 @@ class Store:
         with self.engine.begin() as db:
             db.execute(games.insert().values(
                 id=record.id, game=record.game, options=record.options,
-                players=record.players, seed=record.seed, host_token=record.host_token,
+                players=record.players, seed=record.seed, host_token=record.host_token_hash,
                 status=record.status, ply=0, to_move=record.to_move, result=None,
                 created_at=now, updated_at=now))
             db.execute(seats.insert(), [
                 {"game_id": record.id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
-                 "token": s.token, "name": s.name} for s in record.seats])
+                 "token": s.token_hash, "name": s.name} for s in record.seats])
 
     def load(self, game_id: str) -> GameRecord | None:
         with self.engine.connect() as db:
@@ -201,6 +208,6 @@ class Store:
 def _record(row: Any) -> GameRecord:
     return GameRecord(
         id=row["id"], game=row["game"], options=dict(row["options"]), players=row["players"],
-        seed=int(row["seed"]), host_token=row["host_token"], status=row["status"],
+        seed=int(row["seed"]), host_token_hash=row["host_token"], status=row["status"],
         ply=row["ply"], to_move=row["to_move"], result=row["result"],
         created_at=row["created_at"], updated_at=row["updated_at"])

@@ -31,7 +31,7 @@ games = Table(
     Column("options", JSON, nullable=False),
     Column("players", Integer, nullable=False),
     Column("seed", BigInteger, nullable=False),
-    Column("host_token", String(64), nullable=False),
+    Column("host_token", String(64), nullable=False),  # its SHA-256 (hex), not the secret
     # "playing" or "over"; ply, to_move and result mirror the replayed game for the lobby.
     Column("status", String(16), nullable=False, index=True),
     Column("ply", Integer, nullable=False),
@@ -48,7 +48,7 @@ seats = Table(
     Column("seat", Integer, primary_key=True),
     Column("kind", String(16), nullable=False),  # "human" or "bot"
     Column("agent", String(200), nullable=True),  # the bot's spec, e.g. "mcts:secs=1"
-    Column("token", String(64), nullable=False),
+    Column("token", String(64), nullable=False),  # the seat link's secret, as its SHA-256 (hex)
     Column("name", String(64), nullable=False),
 )
 

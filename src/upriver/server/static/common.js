@@ -22,6 +22,17 @@ async function api(method, path, body) {
   return data;
 }
 
+// Seat links live only in the browsers that created or joined a game (the server cannot show
+// them again): one map per game, seat -> link.
+function seatLinks(gameId) {
+  try { return JSON.parse(localStorage.getItem(`upriver-links-${gameId}`)) || {}; }
+  catch { return {}; }
+}
+
+function rememberSeatLink(gameId, seat, url) {
+  localStorage.setItem(`upriver-links-${gameId}`, JSON.stringify({ ...seatLinks(gameId), [seat]: url }));
+}
+
 function seatLabel(seats, i) {
   const s = seats[i];
   return s ? `${s.name}` : `seat ${i + 1}`;

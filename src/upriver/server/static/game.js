@@ -5,6 +5,8 @@ const params = new URLSearchParams(location.search);
 const seat = params.has("seat") ? Number(params.get("seat")) : null;
 const token = params.get("token");
 const hostToken = localStorage.getItem(`upriver-host-${gameId}`);
+// The server keeps only a hash of each seat's secret: this browser keeps the link it joined by.
+if (seat !== null && token) rememberSeatLink(gameId, seat, location.href);
 let current = null;
 let socket = null;
 let busy = false;

@@ -71,6 +71,7 @@ async function create(event) {
     localStorage.setItem(`upriver-host-${made.id}`, made.host_token);
     const links = made.seats.filter((s) => s.token).map((s) => {
       const url = `${location.origin}/games/${made.id}?seat=${s.seat}&token=${s.token}`;
+      rememberSeatLink(made.id, s.seat, url);
       return el("li", {}, el("a", { href: url, class: "seat-link", "data-seat": s.seat },
         `Play ${s.name}`), " ", el("code", {}, url));
     });
