@@ -9,6 +9,9 @@ percentile, and how many bot decisions the server stored meanwhile.
     .venv/bin/python scripts/load.py                 # 20 bot games, 500 clicks
     .venv/bin/python scripts/load.py --bot-delay 0   # bots as fast as they can
     .venv/bin/python scripts/load.py --browser       # real clicks in chromium
+    .venv/bin/python scripts/load.py --db postgresql://u:p@127.0.0.1/db --two-servers
+        # two server processes on one (emptied) PostgreSQL database: each click is sent to
+        # server A, and timed until the new board arrives on a page connected to server B
 """
 
 from __future__ import annotations
@@ -157,16 +160,47 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def main(args: argparse.Namespace) -> None:
+def start_server(db: str, bot_delay: float) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
-    folder = tempfile.mkdtemp(prefix="upriver-load-")
     command = [str(Path(sys.executable).with_name("upriver")), "serve", "--port", str(port),
-               "--db", f"sqlite:///{folder}/load.db", "--bot-delay", str(args.bot_delay)]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, start_new_session=True)
+               "--db", db, "--bot-delay", str(bot_delay)]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, start_new_session=True), port
+
+
+def empty_postgres(url: str) -> None:
+    import sqlalchemy as sa
+
+    from upriver.server.store import engine_for
+
+    engine = engine_for(url)
+    with engine.begin() as db:
+        db.execute(sa.text("DROP SCHEMA public CASCADE"))
+        db.execute(sa.text("CREATE SCHEMA public"))
+    engine.dispose()
+
+
+async def main(args: argparse.Namespace) -> None:
+    if args.db is None:
+        db = f"sqlite:///{tempfile.mkdtemp(prefix='upriver-load-')}/load.db"
+    else:
+        db = args.db
+        if db.startswith("postgres"):
+            empty_postgres(db)
+    if args.two_servers and not db.startswith("postgres"):
+        raise SystemExit("--two-servers needs a PostgreSQL --db: an SQLite file is one server's")
+    server, port = start_server(db, args.bot_delay)
+    servers = [server]
     base = f"http://127.0.0.1:{port}"
+    watch = f"ws://127.0.0.1:{port}"
     try:
         async with httpx.AsyncClient(base_url=base, timeout=30) as client:
             await wait_until_up(client)
+            if args.two_servers:
+                second, port_b = start_server(db, args.bot_delay)
+                servers.append(second)
+                watch = f"ws://127.0.0.1:{port_b}"
+                async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port_b}") as b:
+                    await wait_until_up(b)
             stop = asyncio.Event()
             bots = asyncio.create_task(keep_bot_games(client, args.bot_games, stop))
             await asyncio.sleep(args.warm_up)
@@ -175,7 +209,7 @@ async def main(args: argparse.Namespace) -> None:
             if args.browser:
                 times = await browser_clicks(client, base, args.clicks, args.think)
             else:
-                times = await clicks(client, f"ws://127.0.0.1:{port}", args.clicks, args.think)
+                times = await clicks(client, watch, args.clicks, args.think)
             elapsed = time.perf_counter() - started
             listing = (await client.get("/api/games")).json()["games"]
             stop.set()
@@ -184,16 +218,19 @@ async def main(args: argparse.Namespace) -> None:
         running = sum(1 for g in listing if g["status"] == "playing")
         ms = [t * 1000 for t in times]
         where = "in chromium" if args.browser else "through the API"
+        if args.two_servers:
+            where += ", sent to server A and seen on server B"
         print(f"{len(ms)} clicks {where} with {args.bot_games} games of 4 bots running "
-              f"(bot delay {args.bot_delay} s, {os.cpu_count()} cores)")
+              f"(bot delay {args.bot_delay} s, {os.cpu_count()} cores, {db.split(':')[0]})")
         print(f"click to updated board: median {statistics.median(ms):.1f} ms, "
               f"p90 {percentile(ms, 0.9):.1f} ms, p99 {percentile(ms, 0.99):.1f} ms, "
               f"max {max(ms):.1f} ms")
         print(f"bot decisions stored meanwhile: {stored} in {elapsed:.0f} s "
               f"({stored / elapsed:.0f}/s); games in progress at the end: {running}")
     finally:
-        os.killpg(server.pid, signal.SIGINT)  # as Ctrl+C in a terminal
-        server.wait(timeout=20)
+        for process in servers:
+            os.killpg(process.pid, signal.SIGINT)  # as Ctrl+C in a terminal
+            process.wait(timeout=20)
 
 
 if __name__ == "__main__":
@@ -205,6 +242,12 @@ if __name__ == "__main__":
     parser.add_argument("--think", type=float, default=0.05,
                         help="seconds between a board arriving and the next click")
     parser.add_argument("--warm-up", type=float, default=5.0)
+    parser.add_argument("--db", default=None,
+                        help="database URL (default: a fresh SQLite file; a PostgreSQL "
+                             "database given here is emptied first)")
+    parser.add_argument("--two-servers", action="store_true",
+                        help="run a second server on the same PostgreSQL database and time "
+                             "each click until the board arrives on a page of the second")
     parser.add_argument("--browser", action="store_true",
                         help="click in Debian's chromium (/usr/bin/chromium) instead")
     asyncio.run(main(parser.parse_args()))

@@ -343,4 +343,4 @@ def test_the_lobby_creates_games_one_after_another_with_their_options(
     assert newest["players"] == 3
     assert newest["options"]["edition"] == "2022" and newest["options"]["family"] is True
     assert [s["kind"] for s in newest["seats"]] == ["human", "human", "bot"]
-    assert [s["name"] for s in newest["seats"]] == ["Ana", "Seat 1", "Seat 2: bot greedy"]
+    assert [s["name"] for s in newest["seats"]] == ["Ana", "Seat 1", "Greedy bot (medium)"]

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import json
 import random
@@ -103,9 +102,10 @@ def test_racing_decisions_apply_exactly_once(db_url: str) -> None:
         token = made["seats"][seat]["token"]
         action = state(client, gid, seat, token)["legal"][0]
         body = {"seat": seat, "token": token, "action": action, "ply": 0}
-        # In a thread of its own: the browser tests' event loop may be running in this one.
-        with concurrent.futures.ThreadPoolExecutor(1) as pool:
-            statuses = pool.submit(asyncio.run, race(app, gid, body)).result()
+        # On the app's own event loop (the test client's portal): the server's per-game locks
+        # and its listener live there.
+        assert client.portal is not None
+        statuses = client.portal.call(race, app, gid, body)
         assert statuses == [200, 409, 409, 409, 409, 409]
         after = state(client, gid)
         assert after["ply"] == 1 and after["log"] == [[seat, action]]
@@ -129,13 +129,14 @@ def two_servers(db_url: str, seed: int) -> Iterator[tuple[TestClient, TestClient
 
 def test_two_servers_racing_on_one_database_store_one_decision(db_url: str) -> None:
     """Two server processes (two apps here) take the same decision: the database's key on
-    (game, decision number) lets one through; the other is told it is stale and reloads."""
+    (game, decision number) lets one through; the other is told it is stale and reloads (on
+    PostgreSQL it has usually heard of the first decision already, and says so)."""
     with two_servers(db_url, seed=8) as (one, two, gid, seat, token):
         legal = state(one, gid, seat, token)["legal"]
         assert state(two, gid, seat, token)["legal"] == legal
         assert act(one, gid, seat, token, legal[0], 0).status_code == 200
         late = act(two, gid, seat, token, legal[-1], 0)
-        assert late.status_code == 409 and "already taken" in late.json()["error"]
+        assert late.status_code == 409 and late.json()["error"].startswith("stale: ")
         assert state(two, gid)["log"] == state(one, gid)["log"] == [[seat, legal[0]]]
 
 
@@ -257,7 +258,7 @@ def test_a_seat_handed_to_a_bot_is_played_by_it(client: TestClient) -> None:
     for seat, token in ((0, made["host_token"]), (1, t1)):
         response = client.post(f"/api/games/{gid}/seats/{seat}/bot",
                                json={"token": token, "agent": "easy"})
-        assert response.json() == {"seat": seat, "kind": "bot", "agent": "random"}
+        assert response.json() == {"seat": seat, "kind": "bot", "agent": "easy"}
     final = wait_for(client, gid, lambda p: p["over"])
     assert final["winners"] and len(final["log"]) == final["ply"]
     listing = client.get("/api/games").json()["games"]
@@ -329,7 +330,8 @@ def test_the_lobby_lists_games_in_progress_without_their_tokens(client: TestClie
     assert set(games) == {a["id"], b["id"]}
     assert games[a["id"]]["seats"][0]["name"] == "Ana"
     assert games[b["id"]]["options"]["edition"] == "2022"
-    assert games[b["id"]]["seats"][1]["agent"] == "mcts:secs=1"
+    assert games[b["id"]]["seats"][1]["agent"] == "hard"
+    assert games[b["id"]]["seats"][1]["name"] == "Search bot (hard)"
     for made in (a, b):
         assert made["host_token"] not in text
         for s in made["seats"]:
@@ -345,12 +347,12 @@ def test_pages_are_served(client: TestClient) -> None:
 
 
 def test_a_thinking_bot_does_not_block_the_server(tmp_path: Any) -> None:
-    """A bot thinks in a worker process: while it does, the server keeps answering (the bot's
-    two seconds of search are far longer than the requests made meanwhile)."""
+    """A bot thinks in a worker process: while it does, the server keeps answering (the hard
+    bot's second of search is far longer than the requests made meanwhile)."""
     app = create_app(f"sqlite:///{tmp_path / 'g.db'}", bot_delay=0.0, bot_workers=1)
     with TestClient(app) as client:
         made = new_game(client, game="the-river", players=2,
-                        seats=[{"kind": "bot", "agent": "mcts:secs=2"},
+                        seats=[{"kind": "bot", "agent": "hard"},
                                {"kind": "human"}], seed=1)
         gid = made["id"]
         first = state(client, gid)

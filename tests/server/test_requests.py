@@ -33,7 +33,16 @@ def lobby_size(client: TestClient) -> int:
     ({"game": "the-river", "players": 2, "seats": [{"kind": "human"}, {"kind": "robot"}]},
      "seat 1 must be"),
     ({"game": "the-river", "players": 2,
-      "seats": [{"kind": "human"}, {"kind": "bot", "agent": "oracle"}]}, "unknown agent"),
+      "seats": [{"kind": "human"}, {"kind": "bot", "agent": "oracle"}]},
+     "bots on the web are chosen by level (easy, medium, hard), not 'oracle'"),
+    ({"game": "the-river", "players": 2,
+      "seats": [{"kind": "human"}, {"kind": "bot", "agent": "mcts:secs=100000"}]},
+     "not 'mcts:secs=100000'"),
+    ({"game": "the-river", "players": 2,
+      "seats": [{"kind": "human"}, {"kind": "bot", "agent": "mcts:playout=nosuch"}]},
+     "chosen by level"),
+    ({"game": "the-river", "players": 2,
+      "seats": [{"kind": "human"}, {"kind": "bot", "agent": "greedy"}]}, "chosen by level"),
     ({"game": "the-river", "players": 2, "seed": -1}, "seed"),
     ({"game": "the-river", "players": 2, "turbo": True}, "unknown field 'turbo'"),
     ([1, 2], "expected a JSON object"),
@@ -126,7 +135,7 @@ def test_wrong_seat_bad_token_stale_illegal_or_malformed_decisions_change_nothin
 
 def test_a_decision_for_a_bot_seat_is_refused(client: TestClient) -> None:
     made = new_game(client, game="the-river", players=2,
-                    seats=[{"kind": "bot", "agent": "random"}, {"kind": "human"}], seed=2)
+                    seats=[{"kind": "bot", "agent": "easy"}, {"kind": "human"}], seed=2)
     gid = made["id"]
     # The token of a bot seat is never handed out, so even a guessed one is wrong.
     response = act(client, gid, 0, "guess", "take wood", 0)

@@ -26,7 +26,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"upriver is serving on http://{shown}:{port}/  (games kept in {_safe(url)})",
           flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # Open pages are given a few seconds to go when the server is stopped, not for ever.
+    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5)
 
 
 def _check_free(host: str, port: int) -> None:

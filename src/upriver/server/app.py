@@ -6,6 +6,7 @@ Routes::
     GET  /games/{id}[?seat=N&token=T]   a game page: a seat's own page, or a spectator's
     GET  /games/{id}/replay             step through a finished game
     GET  /api/catalog                   games, their player counts and options, bot levels
+    GET  /api/status                    this server process: bots' work, catching up with others
     GET  /api/games                     the lobby as JSON
     POST /api/games                     create a game -> its id, host token and seat tokens
     GET  /api/games/{id}[?seat&token]   what that page shows (view, SVG, legal actions, log)
@@ -145,8 +146,17 @@ async def catalog(host: Host, request: Request) -> Any:
             }
             for gid in upriver.games() for info in [upriver.game_info(gid)]
         },
-        "bots": LEVELS,
+        "bots": {name: {"label": lv.label, "spec": lv.spec, "limit": lv.limit}
+                 for name, lv in LEVELS.items()},
     }
+
+
+@api
+async def status(host: Host, request: Request) -> Any:
+    """This server process: its name, whether its database is shared with other processes, and
+    what its bots and its listener did (for operators, and for the tests of several servers)."""
+    return {"process": host.name, "shared_database": host.store.shared,
+            "games_in_memory": len(host.live), **host.stats}
 
 
 @api
@@ -280,6 +290,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.4,
         Route("/games/{id}", page("game.html")),
         Route("/games/{id}/replay", page("replay.html")),
         Route("/api/catalog", catalog),
+        Route("/api/status", status),
         Route("/api/games", list_games, methods=["GET"]),
         Route("/api/games", create_game, methods=["POST"]),
         Route("/api/games/{id}", show_game),

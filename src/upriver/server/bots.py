@@ -1,87 +1,243 @@
 """Bots deciding for their seats away from the web server's event loop.
 
-A decision is worked out in a separate process (searching bots would otherwise hold the
+The web offers bots by level only: each level is a fixed agent spec with a hard time limit.
+A decision is worked out in a worker process (searching bots would otherwise hold the
 interpreter for a second at a time), from a saved copy of the game: the bot sees it only
-through the public interface, as everywhere else.
+through the public interface, as everywhere else. The server enforces the limit from outside:
+a worker still thinking when it is up is killed and replaced, and the game goes on with a
+simple legal move instead (``BotFailed``). Idle workers are handed out first come, first
+served, and each game asks for one decision at a time, so games share the workers in turn and
+no game can hold them all. Workers run at a lower priority than the server (``nice`` 10) and
+end with it however it ends (the kernel kills them when it dies; they also watch for it).
 """
 
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
+import contextlib
+import ctypes
 import gc
 import multiprocessing
 import os
 import signal
+import threading
+import time
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any
 
 import upriver
-from upriver.agents import make_agent, parse_spec
+from upriver.agents import make_agent
 
-# What the lobby offers; any other valid spec may be given through the API.
-LEVELS: dict[str, str] = {
-    "easy": "random",
-    "medium": "greedy",
-    "hard": "mcts:secs=1",
+WORKER_NICE = 10  # how much lower than the server a worker runs
+
+
+@dataclass(frozen=True)
+class Level:
+    """A bot the web offers: a fixed agent spec, a name for people, and the longest a decision
+    may take (seconds) before the server gives up on it."""
+
+    spec: str
+    label: str
+    limit: float
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("random", "Random bot", 5.0),
+    "medium": Level("greedy", "Greedy bot", 10.0),
+    "hard": Level("mcts:secs=1", "Search bot", 6.0),
 }
 
 
-def check_agent(spec: str) -> str:
-    """The bot spec for ``spec`` (a level name or an agent spec); ``ValueError`` if unknown."""
-    spec = LEVELS.get(spec, spec)
-    parse_spec(spec)
-    return spec
+def check_level(name: str) -> str:
+    """``name`` if it is a level; ``ValueError`` naming the levels otherwise."""
+    if name in LEVELS:
+        return name
+    known = ", ".join(LEVELS)
+    raise ValueError(f"bots on the web are chosen by level ({known}), not {name!r}")
 
 
-def _warm_up() -> None:
-    """Prepare a new worker: games loaded, a lower priority than the server, and Ctrl+C in the
-    server's terminal left to the server (it stops the workers itself)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    # Bots think in the background: a page waiting for its board goes first.
-    os.nice(10)
-    upriver.games()
-    gc.freeze()
+def level_of(stored: str | None) -> Level:
+    """The level a stored seat plays at. Games kept by an older upriver may hold an agent spec:
+    a level's own spec means that level, anything else is played at the medium level, so no
+    stored setting can run without a limit."""
+    if stored in LEVELS:
+        return LEVELS[stored]
+    return next((lv for lv in LEVELS.values() if lv.spec == stored), LEVELS["medium"])
+
+
+class BotFailed(Exception):
+    """A bot gave no decision: it ran out of time, failed, or its worker died."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
 
 
 def decide(saved: str, spec: str, seed: int) -> str:
-    """The bot's decision in the saved game (runs in a worker process)."""
+    """The bot's decision in the saved game."""
     game = upriver.load_game(saved)
     return make_agent(spec, seed).choose(game)
 
 
+# ---------------------------------------------------------------- inside a worker process
+
+
+def _die_with_parent(parent: int) -> None:
+    """Ask Linux to kill this process when the server dies (even by SIGKILL); elsewhere, and as
+    a second guard, a thread notices the server is gone and ends the process."""
+    with contextlib.suppress(OSError, AttributeError):
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent:  # the server died before the request above took effect
+        os._exit(0)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def _worker(conn: Connection, parent: int) -> None:
+    """A worker's life: decide each game it is sent, until told to stop or the server is gone."""
+    _die_with_parent(parent)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the server's to handle
+    os.nice(WORKER_NICE)  # a page waiting for its board goes first
+    upriver.games()
+    gc.freeze()
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        if job is None:
+            return
+        saved, spec, seed = job
+        try:
+            reply: tuple[str, str] = ("ok", decide(saved, spec, seed))
+        except Exception as exc:  # a bot's failure is reported, and the worker lives on
+            reply = ("error", f"{type(exc).__name__}: {exc}")
+        try:
+            conn.send(reply)
+        except (BrokenPipeError, OSError):
+            return
+
+
+# ---------------------------------------------------------------- in the server
+
+
+class _Worker:
+    def __init__(self, context: Any) -> None:
+        self.conn, child = multiprocessing.Pipe()
+        self.process = context.Process(target=_worker, args=(child, os.getpid()), daemon=True)
+        self.process.start()
+        child.close()
+
+    def kill(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            self.process.kill()
+        self.process.join(timeout=5)
+        self.conn.close()
+
+    def stop(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            self.conn.send(None)
+        self.process.join(timeout=2)
+        if self.process.is_alive():
+            self.kill()
+        self.conn.close()
+
+
 class BotPool:
-    """Worker processes for bot decisions; with ``workers=0`` a thread does it (tests)."""
+    """Worker processes for bot decisions, with ``workers=0`` a thread (tests). A decision past
+    its time limit is given up: its worker is killed and replaced (a thread is left to finish
+    and its answer dropped)."""
 
     def __init__(self, workers: int | None = None) -> None:
         if workers is None:
             # Leave one core to the server itself.
             workers = max(1, (os.cpu_count() or 2) - 1)
         self.workers = workers
-        self._pool: concurrent.futures.Executor | None = None
+        self._context = multiprocessing.get_context("spawn")  # the server has threads
+        self._idle: asyncio.Queue[_Worker] | None = None
+        self._all: list[_Worker] = []
+        self.replaced = 0  # workers killed and replaced (timeouts, crashes)
 
     def start(self) -> None:
-        if self.workers > 0 and self._pool is None:
-            # Spawned, not forked: the server has threads and open database connections.
-            self._pool = concurrent.futures.ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn"),
-                initializer=_warm_up)
-            # Start the workers now, so the first bot decision does not wait for them.
+        if self.workers > 0 and self._idle is None:
+            self._idle = asyncio.Queue()
             for _ in range(self.workers):
-                self._pool.submit(_warm_up)
+                self._add()
 
-    async def decide(self, saved: str, spec: str, seed: int) -> str:
-        if self._pool is None:
-            return await asyncio.to_thread(decide, saved, spec, seed)
-        loop = asyncio.get_running_loop()
+    def _add(self) -> None:
+        assert self._idle is not None
+        worker = _Worker(self._context)
+        self._all.append(worker)
+        self._idle.put_nowait(worker)
+
+    def pids(self) -> list[int]:
+        return [w.process.pid for w in self._all if w.process.pid is not None]
+
+    async def decide(self, saved: str, spec: str, seed: int, limit: float) -> str:
+        """The decision, or ``BotFailed`` once ``limit`` seconds have passed (or the bot
+        failed). Callers wait their turn for a worker in the order they asked."""
+        if self._idle is None:
+            try:
+                return await asyncio.wait_for(asyncio.to_thread(decide, saved, spec, seed),
+                                              limit)
+            except TimeoutError:
+                raise BotFailed(f"ran out of time ({limit:g} s)") from None
+            except Exception as exc:
+                raise BotFailed(f"failed ({type(exc).__name__}: {exc})") from None
+        worker = await self._idle.get()
+        healthy = False
         try:
-            return await loop.run_in_executor(self._pool, decide, saved, spec, seed)
-        except concurrent.futures.process.BrokenProcessPool:
-            # A worker died (killed, out of memory): start new ones and ask once more.
-            self.stop()
-            self.start()
-            assert self._pool is not None
-            return await loop.run_in_executor(self._pool, decide, saved, spec, seed)
+            reply = await self._ask(worker, (saved, spec, seed), limit)
+            healthy = True
+        finally:
+            if healthy:
+                self._idle.put_nowait(worker)
+            else:  # out of time, dead, or cancelled mid-thought: a fresh worker takes its place
+                self._replace(worker)
+        status, text = reply
+        if status != "ok":
+            raise BotFailed(f"failed ({text})")
+        return text
+
+    async def _ask(self, worker: _Worker, job: tuple[str, str, int],
+                   limit: float) -> tuple[str, str]:
+        loop = asyncio.get_running_loop()
+        answered: asyncio.Future[None] = loop.create_future()
+        fd = worker.conn.fileno()
+        def ready() -> None:
+            if not answered.done():
+                answered.set_result(None)
+
+        loop.add_reader(fd, ready)
+        try:
+            worker.conn.send(job)
+            await asyncio.wait_for(answered, limit)
+            reply: tuple[str, str] = worker.conn.recv()
+            return reply
+        except TimeoutError:
+            raise BotFailed(f"ran out of time ({limit:g} s)") from None
+        except (EOFError, OSError) as exc:
+            raise BotFailed(f"stopped ({type(exc).__name__})") from None
+        finally:
+            loop.remove_reader(fd)
+
+    def _replace(self, worker: _Worker) -> None:
+        worker.kill()
+        with contextlib.suppress(ValueError):
+            self._all.remove(worker)
+        self.replaced += 1
+        if self._idle is not None:
+            self._add()
 
     def stop(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        for worker in self._all:
+            worker.stop()
+        self._all = []
+        self._idle = None

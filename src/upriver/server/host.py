@@ -13,6 +13,7 @@ import contextlib
 import functools
 import hmac
 import logging
+import random
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -21,8 +22,9 @@ from typing import Any
 import upriver
 from upriver.core.game import Game
 from upriver.core.rng import derive_seed
-from upriver.server.bots import BotPool, check_agent
+from upriver.server.bots import BotFailed, BotPool, check_level, level_of
 from upriver.server.store import (
+    CHANNEL,
     GameRecord,
     MoveRecord,
     SeatRecord,
@@ -33,6 +35,9 @@ from upriver.server.store import (
 
 log = logging.getLogger("upriver.server")
 
+BOT_RETRIES = 5  # times a game's bots start again after something unexpected
+SWEEP_SECONDS = 1.0  # how often a process looks for bots' turns nobody is playing
+CLAIM_MARGIN = 5.0  # seconds a bot's claim outlasts its time limit
 # Options that name files on the server are not offered on the web.
 SERVER_ONLY_OPTIONS = {"components"}
 
@@ -93,27 +98,131 @@ class Host:
         self.bots = bots or BotPool()
         self.live: dict[str, LiveGame] = {}
         self._loading = asyncio.Lock()
+        self.name = secrets.token_hex(8)  # this process, in the bot claims it makes
+        self.stats = {"bot_decisions": 0, "bot_fallbacks": 0, "bot_turns_lost": 0,
+                      "caught_up": 0}
+        self._tasks: list[asyncio.Task[None]] = []
 
     # ----- life of the server
 
     async def start(self) -> None:
-        """Start the bot workers and let bots resume the games they were playing."""
+        """Start the bot workers, hear other processes' changes (PostgreSQL), and keep bots
+        moving in every game where one is to move: those this process was playing, and those a
+        process that stopped left behind."""
         self.bots.start()
-        for game_id in self.store.playing():
-            try:
-                self._schedule_bots(await self.get(game_id))
-            except Refused as err:
-                log.error("cannot resume game %s: %s", game_id, err.message)
+        loop = asyncio.get_running_loop()
+        listen = self.store.listen_url()
+        if listen is not None:
+            self._tasks.append(loop.create_task(self._listen(listen)))
+        self._tasks.append(loop.create_task(self._sweep()))
 
     async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
         for live in self.live.values():
             if live.bot_task is not None:
                 live.bot_task.cancel()
-        for live in self.live.values():
-            if live.bot_task is not None:
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await live.bot_task
+        for task in [*self._tasks, *(lv.bot_task for lv in self.live.values() if lv.bot_task)]:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
         self.bots.stop()
+        with contextlib.suppress(Exception):  # the database may be what failed
+            self.store.release_bots(self.name)
+
+    # ----- several server processes on one database
+
+    async def _listen(self, url: str) -> None:
+        """Hear every change another process stores (PostgreSQL ``LISTEN``), and catch up with
+        it at once: the pages this process serves follow within moments."""
+        import psycopg
+
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(url, autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    for game_id in list(self.live):  # what happened while nobody listened
+                        self._heard(game_id)
+                    async for note in conn.notifies():
+                        self._heard(note.payload)
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:
+                log.warning("listening for other servers' changes failed (%s); retrying", err)
+                await asyncio.sleep(1.0)
+
+    def _heard(self, game_id: str) -> None:
+        if game_id in self.live:
+            task = asyncio.get_running_loop().create_task(self._catch_up(game_id))
+            self._tasks.append(task)
+            task.add_done_callback(self._tasks_done)
+
+    def _tasks_done(self, task: asyncio.Task[None]) -> None:
+        with contextlib.suppress(ValueError):
+            self._tasks.remove(task)
+
+    async def _catch_up(self, game_id: str) -> None:
+        live = self.live.get(game_id)
+        if live is None:
+            return
+        async with live.lock:
+            changed = self._sync(live)
+        if changed:
+            self._changed(live)
+
+    def _sync(self, live: LiveGame) -> bool:
+        """Bring the game in memory up to what the database holds (another process may have
+        stored decisions, taken one back or handed a seat to a bot). Caller holds the lock."""
+        header, later = self.store.since(live.record.id, max(0, live.ply - 1))
+        if header is None:
+            return False
+        changed = False
+        if [(s.kind, s.agent) for s in header.seats] != [
+                (s.kind, s.agent) for s in live.record.seats]:
+            live.record.seats = header.seats
+            changed = True
+        ours = live.record.moves
+        known = later[:1] if ours else []
+        if header.ply < live.ply or (ours and (not known or known[0] != ours[-1])):
+            self._reload(live)  # a decision was taken back: replay what is stored
+            self.stats["caught_up"] += 1
+            return True
+        new = later[1:] if ours else later
+        if not new:
+            if changed:
+                live.pages.clear()
+            return changed
+        try:
+            for move in new:
+                live.game.play(move.action)
+                ours.append(move)
+        except ValueError:
+            self._reload(live)
+        live.record.to_move, live.record.status = header.to_move, header.status
+        live.record.result = header.result
+        live.pages.clear()
+        self.stats["caught_up"] += 1
+        return True
+
+    async def _sweep(self) -> None:
+        """Every second, find games where a bot is to move and no process is deciding for it
+        (a new game made elsewhere, a process that stopped mid-thought), and play them."""
+        while True:
+            try:
+                for game_id in self.store.bot_turns_waiting():
+                    try:
+                        live = await self.get(game_id)
+                    except Refused as err:
+                        log.error("cannot play bots in game %s: %s", game_id, err.message)
+                        continue
+                    if live.bot_task is None or live.bot_task.done():
+                        async with live.lock:
+                            self._sync(live)
+                        self._schedule_bots(live)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("looking for bots' turns failed")
+            await asyncio.sleep(SWEEP_SECONDS)
 
     # ----- creating and finding games
 
@@ -215,6 +324,9 @@ class Host:
             "log": [[s, a] for s, a in game.log(seat)],
             "can_undo": seat is not None and self.can_undo(live, seat),
             "seats": [public_seat(s) for s in record.seats],
+            # How decisions were taken, where the table should know (a bot that gave none).
+            "events": [{"ply": i + 1, "seat": m.seat, "text": m.note}
+                       for i, m in enumerate(record.moves) if m.note],
         }
         if over:
             out["scores"] = game.scores()
@@ -289,7 +401,7 @@ class Host:
                 or hmac.compare_digest(live.record.seats[seat].token_hash, given)):
             raise Refused(403, f"only the game's host or seat {seat} may hand it to a bot")
         try:
-            agent = check_agent(str(body.get("agent", "medium")))
+            agent = check_level(str(body.get("agent", "medium")))
         except ValueError as err:
             raise Refused(400, str(err)) from None
         async with live.lock:
@@ -303,11 +415,15 @@ class Host:
         return {"seat": seat, "kind": "bot", "agent": agent}
 
     def _check_ply(self, live: LiveGame, ply: int) -> None:
+        """The decision number the page saw must be the game's; before refusing one as stale,
+        read the game again (another process may have moved it on)."""
+        if ply != live.ply and self._sync(live):
+            self._notify(live)
         if ply != live.ply:
             raise Refused(409, f"stale: the game is at decision {live.ply}, not {ply}; "
                                "reload to see the latest position")
 
-    def _apply(self, live: LiveGame, seat: int, action: str) -> None:
+    def _apply(self, live: LiveGame, seat: int, action: str, note: str | None = None) -> None:
         """Play, then store; on any failure the game is left as it was. Caller holds the lock."""
         before = live.game.clone()
         try:
@@ -322,14 +438,15 @@ class Host:
                     if live.record.seats[seat].kind == "human" else True)
         result = ({"scores": game.scores(), "winners": game.winners()}
                   if game.is_over else None)
-        move = MoveRecord(seat, action, revealed)
+        move = MoveRecord(seat, action, revealed, note)
         try:
             self.store.add_move(live.record.id, len(before.history), move,
                                 to_move=game.to_move, result=result)
         except Stale as err:
             # Another server process took this decision: forget ours and load theirs.
             live.game = before
-            self._reload(live)
+            live.pages.clear()
+            self._sync(live)
             raise Refused(409, f"stale: {err}") from None
         except Exception:
             live.game = before
@@ -372,36 +489,63 @@ class Host:
         if seat is None or live.record.seats[seat].kind != "bot":
             return
         if live.bot_task is None or live.bot_task.done():
-            live.bot_task = asyncio.get_running_loop().create_task(self._bots_play(live))
+            live.bot_task = asyncio.get_running_loop().create_task(self._bots_guarded(live))
+
+    async def _bots_guarded(self, live: LiveGame) -> None:
+        """Bots' turns, carried on after anything unexpected (a database hiccup) a few times."""
+        for _ in range(BOT_RETRIES):
+            try:
+                await self._bots_play(live)
+                return
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("bots in game %s stopped; trying again", live.record.id)
+                await asyncio.sleep(1.0)
 
     async def _bots_play(self, live: LiveGame) -> None:
-        """Bots decide while it is a bot seat's turn; a change meanwhile (an undo) wins."""
-        try:
-            while True:
-                seat = live.game.to_move
+        """Bots decide while it is a bot seat's turn; a change meanwhile (an undo) wins. A bot
+        that gives no decision in time, or fails, is replaced for that decision by a random
+        legal move, noted in the game for everyone to see: no bot can freeze a game."""
+        while True:
+            seat = live.game.to_move
+            if seat is None or live.record.seats[seat].kind != "bot":
+                return
+            await asyncio.sleep(self.bot_delay)
+            async with live.lock:
+                seat, ply = live.game.to_move, live.ply
                 if seat is None or live.record.seats[seat].kind != "bot":
                     return
-                await asyncio.sleep(self.bot_delay)
-                async with live.lock:
-                    seat, ply = live.game.to_move, live.ply
-                    if seat is None or live.record.seats[seat].kind != "bot":
-                        return
-                    agent = live.record.seats[seat].agent or "greedy"
-                    saved = live.game.to_json()
-                action = await self.bots.decide(saved, agent, derive_seed(live.record.seed, ply))
-                async with live.lock:
-                    if live.ply != ply or live.record.seats[seat].kind != "bot":
-                        continue
-                    try:
-                        self._apply(live, seat, action)
-                    except Refused as err:
-                        log.error("bot in game %s: %s", live.record.id, err.message)
-                        return
-                self._notify(live)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("bots stopped in game %s", live.record.id)
+                level = level_of(live.record.seats[seat].agent)
+                saved = live.game.to_json()
+            if not self.store.claim_bot(live.record.id, ply, self.name,
+                                        level.limit + CLAIM_MARGIN):
+                self.stats["bot_turns_lost"] += 1
+                return  # another process decides this turn; it will say when it is stored
+            seed = derive_seed(live.record.seed, ply)
+            note = None
+            try:
+                action = await self.bots.decide(saved, level.spec, seed, level.limit)
+            except BotFailed as err:
+                action, note = "", f"{live.record.seats[seat].name}: the bot {err.reason}"
+            self.stats["bot_decisions"] += 1
+            async with live.lock:
+                if live.ply != ply or live.record.seats[seat].kind != "bot":
+                    continue
+                if action not in live.game.legal_actions():
+                    if note is None:
+                        note = f"{live.record.seats[seat].name}: the bot chose {action!r}, " \
+                               "which is not legal"
+                    action = random.Random(seed).choice(live.game.legal_actions())
+                    note += "; a random legal move was played instead"
+                    self.stats["bot_fallbacks"] += 1
+                    log.warning("game %s, decision %d: %s", live.record.id, ply + 1, note)
+                try:
+                    self._apply(live, seat, action, note)
+                except Refused as err:  # stale: another server took this decision
+                    log.info("bot in game %s: %s", live.record.id, err.message)
+                    continue
+            self._notify(live)
 
     def _notify(self, live: LiveGame) -> None:
         """Send each watcher the new position as its seat sees it."""
@@ -472,9 +616,9 @@ def _check_new_game(spec: Any) -> tuple[Game, list[tuple[str, str | None, str]],
     seats: list[tuple[str, str | None, str]] = []
     for i, s in enumerate(_seat_specs(seat_specs)):
         kind, agent, name = s
-        # Default names count from 0, as the boards and the API do.
+        # Default names count from 0, as the boards and the API do; a bot says what it is.
         seats.append((kind, agent, name or (f"Seat {i}" if kind == "human"
-                                            else f"Seat {i}: bot {agent}")))
+                                            else f"{level_of(agent).label} ({agent})")))
     return game, seats, seed
 
 
@@ -489,7 +633,7 @@ def _seat_specs(specs: Iterable[Any]) -> list[tuple[str, str | None, str]]:
         agent = None
         if s["kind"] == "bot":
             try:
-                agent = check_agent(str(s.get("agent", "medium")))
+                agent = check_level(str(s.get("agent", "medium")))
             except ValueError as err:
                 raise Refused(400, f"seat {i}: {err}") from None
         out.append((s["kind"], agent, name.strip()))

@@ -47,6 +47,7 @@ class MoveRecord:
     seat: int
     action: str
     revealed: bool
+    note: str | None = None
 
 
 @dataclass
@@ -111,13 +112,31 @@ def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
+CHANNEL = "upriver_games"  # PostgreSQL: every change to a game is announced here, by its id
+
+
 class Store:
-    """Games, seats and decisions in one database."""
+    """Games, seats and decisions in one database. On PostgreSQL, several server processes may
+    share it: each change is announced (``NOTIFY``) in the transaction that makes it, and a
+    bot's turn is claimed by one process at a time."""
 
     def __init__(self, url: str | None = None) -> None:
         self.url = url or default_url()
         self.engine = engine_for(self.url)
+        self.shared = self.engine.dialect.name == "postgresql"
         migrate(self.engine)
+
+    def listen_url(self) -> str | None:
+        """Where to ``LISTEN`` for other processes' changes (PostgreSQL only: an SQLite file
+        belongs to one server process)."""
+        if not self.shared:
+            return None
+        return self.engine.url.set(drivername="postgresql").render_as_string(hide_password=False)
+
+    def _announce(self, db: sa.Connection, game_id: str) -> None:
+        if self.shared:  # delivered when the transaction commits, to every listener
+            db.execute(sa.text("SELECT pg_notify(:channel, :id)"),
+                       {"channel": CHANNEL, "id": game_id})
 
     def close(self) -> None:
         self.engine.dispose()
@@ -134,6 +153,7 @@ class Store:
             db.execute(seats.insert(), [
                 {"game_id": record.id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
                  "token": s.token_hash, "name": s.name} for s in record.seats])
+            self._announce(db, record.id)
 
     def load(self, game_id: str) -> GameRecord | None:
         with self.engine.connect() as db:
@@ -146,7 +166,7 @@ class Store:
                 for r in db.execute(seats.select().where(seats.c.game_id == game_id)
                                     .order_by(seats.c.seat))]
             record.moves = [
-                MoveRecord(r.seat, r.action, bool(r.revealed))
+                MoveRecord(r.seat, r.action, bool(r.revealed), r.note)
                 for r in db.execute(moves.select().where(moves.c.game_id == game_id)
                                     .order_by(moves.c.ply))]
         return record
@@ -176,8 +196,9 @@ class Store:
             with self.engine.begin() as db:
                 db.execute(moves.insert().values(
                     game_id=game_id, ply=ply, seat=move.seat, action=move.action,
-                    revealed=move.revealed, created_at=_now()))
+                    revealed=move.revealed, note=move.note, created_at=_now()))
                 self._advance(db, game_id, ply, ply + 1, to_move, result)
+                self._announce(db, game_id)
         except IntegrityError:
             raise Stale(f"decision {ply + 1} of game {game_id} was already taken") from None
 
@@ -189,6 +210,7 @@ class Store:
             if gone != 1:
                 raise Stale(f"game {game_id} is no longer at decision {ply}")
             self._advance(db, game_id, ply, ply - 1, to_move, None)
+            self._announce(db, game_id)
 
     def _advance(self, db: sa.Connection, game_id: str, old: int, new: int,
                  to_move: int | None, result: dict[str, Any] | None) -> None:
@@ -203,6 +225,58 @@ class Store:
         with self.engine.begin() as db:
             db.execute(seats.update().where((seats.c.game_id == game_id) & (seats.c.seat == seat))
                        .values(kind=kind, agent=agent))
+            db.execute(games.update().where(games.c.id == game_id).values(updated_at=_now()))
+            self._announce(db, game_id)
+
+    def since(self, game_id: str, ply: int) -> tuple[GameRecord | None, list[MoveRecord]]:
+        """The game's row and seats, and its decisions from number ``ply`` on (0-based): what
+        a process needs to catch up with changes made by another."""
+        with self.engine.connect() as db:
+            row = db.execute(games.select().where(games.c.id == game_id)).mappings().first()
+            if row is None:
+                return None, []
+            record = _record(row)
+            record.seats = [
+                SeatRecord(r.seat, r.kind, r.agent, r.token, r.name)
+                for r in db.execute(seats.select().where(seats.c.game_id == game_id)
+                                    .order_by(seats.c.seat))]
+            later = [
+                MoveRecord(r.seat, r.action, bool(r.revealed), r.note)
+                for r in db.execute(moves.select().where(
+                    (moves.c.game_id == game_id) & (moves.c.ply >= ply)).order_by(moves.c.ply))]
+        return record, later
+
+    def claim_bot(self, game_id: str, ply: int, owner: str, seconds: float) -> bool:
+        """Claim the bot's turn at decision ``ply`` for ``owner`` (a server process) for
+        ``seconds``: False while another process holds it. A claim lapses, so a bot's game goes
+        on when the process that was deciding it stops."""
+        now = _now()
+        free = (games.c.bot_owner.is_(None) | (games.c.bot_ply != ply)
+                | (games.c.bot_until < now) | (games.c.bot_owner == owner))
+        with self.engine.begin() as db:
+            done = db.execute(games.update().where(
+                (games.c.id == game_id) & (games.c.ply == ply) & (games.c.status == "playing")
+                & free).values(bot_ply=ply, bot_owner=owner,
+                               bot_until=now + dt.timedelta(seconds=seconds))).rowcount
+        return bool(done == 1)
+
+    def release_bots(self, owner: str) -> None:
+        """Give up every claim ``owner`` holds (a server stopping), so others need not wait
+        for them to lapse."""
+        with self.engine.begin() as db:
+            db.execute(games.update().where(games.c.bot_owner == owner)
+                       .values(bot_owner=None, bot_until=None))
+
+    def bot_turns_waiting(self) -> list[str]:
+        """Games where a bot is to move and no process holds a live claim on that turn."""
+        now = _now()
+        with self.engine.connect() as db:
+            return [r.id for r in db.execute(
+                sa.select(games.c.id).select_from(games.join(seats, (
+                    seats.c.game_id == games.c.id) & (seats.c.seat == games.c.to_move)))
+                .where((games.c.status == "playing") & (seats.c.kind == "bot") & (
+                    games.c.bot_owner.is_(None) | (games.c.bot_ply != games.c.ply)
+                    | (games.c.bot_until < now))))]
 
 
 def _record(row: Any) -> GameRecord:

@@ -39,6 +39,11 @@ games = Table(
     Column("result", JSON, nullable=True),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False, index=True),
+    # A bot's turn is claimed by one server process at a time: the decision number it is
+    # working on, who (a process's random name) and until when (then another may take over).
+    Column("bot_ply", Integer, nullable=True),
+    Column("bot_owner", String(64), nullable=True),
+    Column("bot_until", DateTime(timezone=True), nullable=True),
 )
 
 seats = Table(
@@ -64,4 +69,7 @@ moves = Table(
     # know before (a card drawn), or a bot took it.
     Column("revealed", Boolean, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    # What the table should know about how the decision was taken: a bot that ran out of time
+    # or failed, and that a simple legal move was played for it instead.
+    Column("note", Text, nullable=True),
 )

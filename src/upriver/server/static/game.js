@@ -38,6 +38,9 @@ function render(p) {
   $("#undo").disabled = !p.can_undo;
   $("#undo").hidden = seat === null;
   drawLog(p.log, p.seats);
+  $("#events").replaceChildren(...p.events.map((e) => el("li", { "data-ply": e.ply },
+    `Decision ${e.ply}: ${e.text}`)));
+  $("#events-box").hidden = p.events.length === 0;
   $("#seats").replaceChildren(...p.seats.map((s, i) => {
     const item = el("li", {}, `${s.name}${s.kind === "bot" ? "" : " (human)"}${i === p.to_move ? " — to move" : ""} `);
     const mayHand = !p.over && s.kind === "human" && (hostToken || i === seat);

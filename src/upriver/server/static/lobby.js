@@ -31,8 +31,8 @@ function seatRow(i) {
   const kind = el("select", { id: `seat-${i}`, "data-seat": i,
     onchange: () => { name.hidden = kind.value !== "human"; } },
     el("option", { value: "human" }, "Human"),
-    ...Object.entries(catalog.bots).map(([level, spec]) =>
-      el("option", { value: level, selected: i > 0 && level === "medium" }, `Bot: ${level} (${spec})`)));
+    ...Object.entries(catalog.bots).map(([level, bot]) =>
+      el("option", { value: level, selected: i > 0 && level === "medium" }, `${bot.label} (${level})`)));
   name.hidden = kind.value !== "human";
   return el("div", { class: "row" }, el("label", { for: `seat-${i}` }, `Seat ${i}`), kind, " ", name);
 }

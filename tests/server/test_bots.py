@@ -1,0 +1,109 @@
+"""Bots on the server: offered by level, held to a hard time limit from outside, sharing the
+workers fairly, never freezing a game, and never outliving the server."""
+
+from __future__ import annotations
+
+import signal
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from tests.server.conftest import new_game, state
+from tests.server.processes import Server, alive, children, niceness
+from upriver.server import bots, create_app
+from upriver.server.bots import WORKER_NICE, Level
+
+
+def wait_until(client: TestClient, gid: str, done: Any, seconds: float = 30) -> dict[str, Any]:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        page = state(client, gid)
+        if done(page):
+            return page
+        time.sleep(0.05)
+    pytest.fail("the bots did not get there in time")
+
+
+def test_a_bot_out_of_time_is_stopped_and_a_legal_move_is_played_for_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A level whose search would take 30 s has half a second: the server kills the worker
+    (a new one takes its place), plays a random legal move for the seat, notes it in the game
+    for every page, and the game goes on."""
+    monkeypatch.setitem(bots.LEVELS, "hard", Level("mcts:secs=30", "Search bot", 0.5))
+    app = create_app(f"sqlite:///{tmp_path / 'g.db'}", bot_delay=0.0, bot_workers=1)
+    with TestClient(app) as client:
+        host = app.state.host
+        first_worker = host.bots.pids()
+        made = new_game(client, game="the-river", players=2, seed=1,
+                        seats=[{"kind": "bot", "agent": "hard"}, {"kind": "bot", "agent": "easy"}])
+        page = wait_until(client, made["id"], lambda p: p["events"])
+        event = page["events"][0]
+        assert event["text"] == ("Search bot (hard): the bot ran out of time (0.5 s); a random "
+                                 "legal move was played instead")
+        assert page["seats"][event["seat"]]["agent"] == "hard"
+        wait_until(client, made["id"], lambda p: p["ply"] >= 6)
+        assert host.bots.replaced >= 1 and host.bots.pids() != first_worker
+        assert not any(alive(pid) for pid in first_worker)
+
+
+def test_a_failing_bot_never_freezes_its_game(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot that raises gives way to a random legal move, noted for everyone."""
+
+    def broken(saved: str, spec: str, seed: int) -> str:
+        raise RuntimeError("the bot broke")
+
+    monkeypatch.setattr(bots, "decide", broken)
+    app = create_app(f"sqlite:///{tmp_path / 'g.db'}", bot_delay=0.0, bot_workers=0)
+    with TestClient(app) as client:
+        made = new_game(client, game="twelve-rivers", players=2, seed=3,
+                        seats=[{"kind": "bot", "agent": "medium"},
+                               {"kind": "bot", "agent": "medium"}])
+        page = wait_until(client, made["id"], lambda p: p["ply"] >= 5)
+        assert len(page["events"]) >= 5
+        assert "the bot failed (RuntimeError: the bot broke); a random legal move" in \
+            page["events"][0]["text"]
+
+
+def test_one_games_slow_bot_never_starves_the_others(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """With one worker, a game of slow bots (0.4 s a decision) and a game of quick ones share
+    it in turn: the quick game moves on all the time, not after the slow one."""
+    monkeypatch.setitem(bots.LEVELS, "hard", Level("mcts:secs=0.4", "Search bot", 5.0))
+    app = create_app(f"sqlite:///{tmp_path / 'g.db'}", bot_delay=0.0, bot_workers=1)
+    with TestClient(app) as client:
+        slow = new_game(client, game="the-river", players=2, seed=1,
+                        seats=[{"kind": "bot", "agent": "hard"}] * 2)["id"]
+        quick = new_game(client, game="the-river", players=2, seed=2,
+                         seats=[{"kind": "bot", "agent": "easy"}] * 2)["id"]
+        time.sleep(4.0)
+        slow_ply, quick_ply = state(client, slow)["ply"], state(client, quick)["ply"]
+    assert slow_ply >= 3, slow_ply
+    assert quick_ply >= slow_ply - 1, (slow_ply, quick_ply)
+
+
+@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM])
+def test_bot_workers_end_with_the_server_however_it_ends(tmp_path: Path, how: int) -> None:
+    """The workers run at a lower priority than the server (nice +10), and end when the server
+    ends: stopped (SIGTERM) or killed outright (SIGKILL)."""
+    server = Server(f"sqlite:///{tmp_path / 'g.db'}", tmp_path, workers=1)
+    try:
+        workers = []
+        for _ in range(100):
+            workers = [pid for pid in children(server.pid)
+                       if niceness(pid) == niceness(server.pid) + WORKER_NICE]
+            if workers:
+                break
+            time.sleep(0.1)
+        assert workers, "no bot worker started"
+        server.kill(how)
+        for _ in range(100):
+            if not any(alive(pid) for pid in workers):
+                break
+            time.sleep(0.05)
+        assert not any(alive(pid) for pid in workers)
+    finally:
+        server.stop()
