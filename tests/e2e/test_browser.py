@@ -344,3 +344,62 @@ def test_the_lobby_creates_games_one_after_another_with_their_options(
     assert newest["options"]["edition"] == "2022" and newest["options"]["family"] is True
     assert [s["kind"] for s in newest["seats"]] == ["human", "human", "bot"]
     assert [s["name"] for s in newest["seats"]] == ["Ana", "Seat 1", "Greedy bot (medium)"]
+
+
+def test_the_browser_keeps_the_seat_links_the_server_no_longer_can_show(
+        server: ServerFactory, new_context: Contexts) -> None:
+    """The server keeps only hashes of the seat links' secrets, so the browser that created a
+    game keeps its links, and a browser that opens a seat link keeps that one; neither the
+    lobby nor any page of the server shows a secret again."""
+    srv = server()
+    page = new_context().new_page()
+    page.goto(srv.url + "/")
+    page.locator("#seat-0").wait_for()
+    page.select_option("#game", "the-river")
+    page.select_option("#players", "2")
+    page.select_option("#seat-0", "human")
+    page.select_option("#seat-1", "human")
+    page.click("#create")
+    first = page.locator('a.seat-link[data-seat="0"]')
+    first.wait_for()
+    game_id = (first.get_attribute("href") or "").split("/games/")[1].split("?")[0]
+    kept = page.evaluate("id => JSON.parse(localStorage.getItem(`upriver-links-${id}`))", game_id)
+    assert set(kept) == {"0", "1"} and all("token=" in url for url in kept.values())
+    listing = json.dumps(srv.api("GET", "/api/games"))
+    assert not any(url.split("token=")[1] in listing for url in kept.values())
+
+    other = new_context().new_page()  # another person's browser opens the link sent to them
+    other.goto(kept["1"])
+    other.locator("#board svg").wait_for()
+    assert other.evaluate(
+        "id => JSON.parse(localStorage.getItem(`upriver-links-${id}`))", game_id) == {
+        "1": kept["1"]}
+
+
+def test_a_page_of_another_site_cannot_create_or_play_games(
+        server: ServerFactory, new_context: Contexts, tmp_path: Any) -> None:
+    """A page served from another origin tries what a hostile site would: a form-like
+    ``text/plain`` POST (sent without asking) and a JSON POST (which needs the server's consent,
+    never given). Neither creates a game."""
+    import http.server
+    import threading
+
+    srv = server()
+    (tmp_path / "evil.html").write_text("<!doctype html><title>elsewhere</title>")
+    handler = lambda *a: http.server.SimpleHTTPRequestHandler(  # noqa: E731
+        *a, directory=str(tmp_path))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as elsewhere:
+        threading.Thread(target=elsewhere.serve_forever, daemon=True).start()
+        page = new_context().new_page()
+        page.goto(f"http://127.0.0.1:{elsewhere.server_address[1]}/evil.html")
+        outcome = page.evaluate("""async (target) => {
+            const body = JSON.stringify({game: "the-river", players: 2});
+            const plain = await fetch(target, {method: "POST", mode: "no-cors", body,
+                headers: {"Content-Type": "text/plain"}}).then(() => "sent", e => e.message);
+            const json = await fetch(target, {method: "POST", body,
+                headers: {"Content-Type": "application/json"}}).then(() => "sent", () => "blocked");
+            return [plain, json];
+        }""", f"{srv.url}/api/games")
+        elsewhere.shutdown()
+    assert outcome == ["sent", "blocked"]  # the browser did send the first; the server refused it
+    assert srv.api("GET", "/api/games")["games"] == []
