@@ -42,6 +42,35 @@ def servers(pg_url: str, tmp_path: Path) -> Iterator[tuple[Server, Server]]:
         two.stop()
 
 
+def test_servers_started_together_on_an_empty_database_all_come_up(
+        pg_url: str, tmp_path: Path) -> None:
+    """Four processes starting at the same moment take turns creating the schema (an advisory
+    lock): all come up and share the games."""
+    import threading
+
+    started: list[Server] = []
+    errors: list[Exception] = []
+
+    def start() -> None:
+        try:
+            started.append(Server(pg_url, tmp_path, workers=0))
+        except Exception as exc:  # reported below
+            errors.append(exc)
+
+    threads = [threading.Thread(target=start) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    try:
+        assert not errors, errors
+        made = started[0].api("POST", "/api/games", {"game": "the-river", "players": 2})
+        assert page(started[1], made["id"])["ply"] == 0
+    finally:
+        for server in started:
+            server.stop()
+
+
 def page(server: Server, gid: str, seat: int | None = None,
          token: str | None = None) -> dict[str, Any]:
     query = "" if seat is None else f"?seat={seat}&token={token}"

@@ -38,6 +38,7 @@ log = logging.getLogger("upriver.server")
 BOT_RETRIES = 5  # times a game's bots start again after something unexpected
 SWEEP_SECONDS = 1.0  # how often a process looks for bots' turns nobody is playing
 CLAIM_MARGIN = 5.0  # seconds a bot's claim outlasts its time limit
+STOP_SECONDS = 3.0  # the longest a stopping server waits for its games' tasks
 # Options that name files on the server are not offered on the web.
 SERVER_ONLY_OPTIONS = {"components"}
 
@@ -122,9 +123,9 @@ class Host:
         for live in self.live.values():
             if live.bot_task is not None:
                 live.bot_task.cancel()
-        for task in [*self._tasks, *(lv.bot_task for lv in self.live.values() if lv.bot_task)]:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        pending = [*self._tasks, *(lv.bot_task for lv in self.live.values() if lv.bot_task)]
+        if pending:  # a task stuck in the database must not keep the server from stopping
+            await asyncio.wait(pending, timeout=STOP_SECONDS)
         self.bots.stop()
         with contextlib.suppress(Exception):  # the database may be what failed
             self.store.release_bots(self.name)

@@ -99,11 +99,18 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
     cursor.close()
 
 
+MIGRATION_LOCK = 0x75707269  # PostgreSQL advisory lock key held while migrating ("upri")
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the schema up to date with Alembic."""
+    """Bring the schema up to date with Alembic. Several server processes starting at once on
+    one PostgreSQL database take turns: the first migrates, the others find it done."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"),
+                               {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
