@@ -25,6 +25,7 @@ __all__ = [
     "BadPosition",
     "Game",
     "IllegalAction",
+    "button_only",
     "from_position",
     "game_info",
     "games",
@@ -86,10 +87,19 @@ def from_position(game_id: str, text: str) -> Game:
     return Game(rules, state.num_players, options, state)
 
 
-def render_svg(game_id: str, view: dict[str, Any]) -> str:
-    """A seat's view drawn as SVG; each legal target of that seat carries ``data-action``."""
+def render_svg(game_id: str, view: dict[str, Any], names: list[str] | None = None) -> str:
+    """A seat's view drawn as SVG; each legal target of that seat carries ``data-action``.
+    ``names`` are the seats' names as people chose them (default: "Seat N")."""
     rules: Any = rules_for(game_id)
-    return str(rules.render_svg(view))
+    return str(rules.render_svg(view, names))
+
+
+def button_only(game_id: str) -> frozenset[str]:
+    """The actions a game's board may leave to a button ("done", "end turn"...): every other
+    legal action has a target on the board."""
+    rules: Any = rules_for(game_id)
+    passes: frozenset[str] = rules.svg.PASSES
+    return passes
 
 
 def render_text(game_id: str, view: dict[str, Any]) -> str:

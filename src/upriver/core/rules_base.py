@@ -26,7 +26,8 @@ class RulesBase:
     position: Any  # module with parse(text, make_config)
     evaluation: Any  # module with evaluate(state, seat)
     render: Any  # module with text(view)
-    svg: Any  # module with render(view): the board as SVG with clickable legal targets
+    svg: Any  # module with render(view, names) (the board as SVG with clickable legal targets)
+    #           and PASSES (the actions left to buttons)
 
     def make_config(self, players: int, options: dict[str, Any]) -> Any:
         raise NotImplementedError
@@ -92,6 +93,7 @@ class RulesBase:
         """The view as text for the terminal (``upriver play``, ``upriver replay``)."""
         return str(self.render.text(view))
 
-    def render_svg(self, view: dict[str, Any]) -> str:
-        """The view as SVG; elements a legal action names carry ``data-action`` (web app)."""
-        return str(self.svg.render(view))
+    def render_svg(self, view: dict[str, Any], names: list[str] | None = None) -> str:
+        """The view as SVG; elements a legal action names carry ``data-action`` (web app), as
+        ``upriver.core.drawing`` describes."""
+        return str(self.svg.render(view, names))

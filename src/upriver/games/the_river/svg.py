@@ -11,6 +11,9 @@ from collections.abc import Iterable
 from html import escape
 from typing import Any
 
+# Decisions left to the buttons beside the board (they have no place on it).
+PASSES: frozenset[str] = frozenset()
+
 TERRAIN_FILL = {"desert": "#f2d16b", "badlands": "#d9674a", "forest": "#3f8f45",
                 "meadow": "#a5d86b", "mountains": "#9aa0a6"}
 RESOURCE_FILL = {"wood": "#8d5a2b", "stone": "#8a8f96", "clay": "#c8643b", "food": "#e7c341"}
@@ -54,7 +57,7 @@ def _stored(stored: dict[str, int], x: float, y: float) -> str:
     return "".join(out)
 
 
-def render(view: dict[str, Any]) -> str:
+def render(view: dict[str, Any], names: list[str] | None = None) -> str:
     legal = set(view.get("legal_actions") or [])
     out: list[str] = []
     x = 10

@@ -13,6 +13,10 @@ from typing import Any
 
 from upriver.games.twelve_rivers.components import COLOURS, RAINBOW, load
 
+# Decisions left to the buttons beside the board (they have no place on it).
+PASSES: frozenset[str] = frozenset({"done", "end turn", "take no card", "befriend no one",
+                                    "earth: done", "breeze: done"})
+
 PEARL_FILL = {"green": "#4caf50", "blue": "#2f7de1", "pink": "#e86aa6", "purple": "#8e44ad",
               "white": "#f4f4f4"}
 SEAT_FILL = ("#1e6fd9", "#d93a2b", "#e0b000", "#2e9b48")
@@ -60,7 +64,7 @@ def _space(name: str, x: float, y: float, view: dict[str, Any], legal: set[str])
     return out
 
 
-def render(view: dict[str, Any]) -> str:
+def render(view: dict[str, Any], names: list[str] | None = None) -> str:
     comp = load(view.get("components_file", ""), view.get("edition", "current"))
     legal = set(view.get("legal_actions") or [])
     rivers = comp.n_rivers
