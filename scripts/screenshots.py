@@ -1,8 +1,9 @@
-"""Screenshots of the web app's game page for the docs: docs/screenshots/<game>.png.
+"""Screenshots of the web app's game page for the docs: docs/screenshots/<game>.png at desktop
+width (1280 px) and <game>-phone.png at a phone's (390 px).
 
 Starts ``upriver serve`` on a free loopback port with a temporary database, plays one 4-player
-game of each game part way through the API (all seats human, random legal decisions from a
-fixed seed), then photographs seat 0's page in Debian's chromium at 1400x900, on seat 0's turn.
+game of each game part way through the API (all seats people with names, random legal decisions
+from a fixed seed), then photographs seat 0's page in Debian's chromium on seat 0's turn.
 
 Usage: .venv/bin/python scripts/screenshots.py
 """
@@ -33,6 +34,8 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 # game id -> decisions to play before the picture (then on until it is seat 0's turn)
 GAMES = {"twelve-rivers": 60, "the-river": 50}
 SEED = 7
+NAMES = ["Ana", "Bruno", "Chloé", "Dara"]
+VIEWPORTS = {"": {"width": 1280, "height": 900}, "-phone": {"width": 390, "height": 844}}
 
 
 def free_port() -> int:
@@ -65,7 +68,8 @@ def wait_until_up(base: str, proc: subprocess.Popen[bytes]) -> None:
 def play(base: str, game: str, decisions: int, rng: random.Random) -> tuple[str, str]:
     """A 4-player game of all humans played ``decisions`` deep; its id and seat 0's token."""
     made = call(base, "POST", "/api/games", {
-        "game": game, "players": 4, "seats": [{"kind": "human"}] * 4, "seed": SEED})
+        "game": game, "players": 4, "seed": SEED,
+        "seats": [{"kind": "human", "name": n} for n in NAMES]})
     tokens = [s["token"] for s in made["seats"]]
     done = 0
     while True:
@@ -97,14 +101,17 @@ def main() -> None:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
                                             args=CHROMIUM_ARGS)
-                page = browser.new_page(viewport={"width": 1400, "height": 900})
-                for game, (game_id, token) in pages.items():
-                    page.goto(f"{base}/games/{game_id}?seat=0&token={token}")
-                    page.locator("#actions button.action").first.wait_for(timeout=20_000)
-                    path = OUT / f"{game}.png"
-                    page.screenshot(path=str(path), full_page=True)
-                    ply = page.locator("#board").get_attribute("data-ply")
-                    print(f"{path.relative_to(ROOT)}: after {ply} decisions")
+                for suffix, viewport in VIEWPORTS.items():
+                    page = browser.new_page(viewport=viewport)
+                    for game, (game_id, token) in pages.items():
+                        page.goto(f"{base}/games/{game_id}?seat=0&token={token}")
+                        page.locator("#actions button.action").first.wait_for(
+                            state="attached", timeout=20_000)
+                        path = OUT / f"{game}{suffix}.png"
+                        page.screenshot(path=str(path), full_page=True)
+                        ply = page.locator("#board").get_attribute("data-ply")
+                        print(f"{path.relative_to(ROOT)}: after {ply} decisions")
+                    page.close()
                 browser.close()
         finally:
             proc.send_signal(signal.SIGTERM)

@@ -86,11 +86,23 @@ def try_board(page: Page, prefer: Callable[[str], bool] = lambda a: True) -> str
     return None
 
 
+def click_listed(page: Page) -> None:
+    """Take the first decision offered as a button: a pass beside the board, or else the first
+    of the list of all options (opened first)."""
+    passes = page.locator("#passes button.action")
+    if passes.count():
+        click_and_wait(page, passes.first.click)
+        return
+    if page.locator("#all-actions[open]").count() == 0:
+        page.locator("#all-actions summary").click()
+    click_and_wait(page, page.locator("#all-actions-list button.action").first.click)
+
+
 def play_one(page: Page, prefer: Callable[[str], bool] = lambda a: True) -> bool:
     """Take one decision on a page whose seat is to move; True if it went through the board."""
     if try_board(page, prefer) is not None:
         return True
-    click_and_wait(page, page.locator("#actions button.action").first.click)
+    click_listed(page)
     return False
 
 
@@ -170,7 +182,7 @@ def test_two_people_each_see_only_their_own_hand(
         page.on("websocket", lambda ws, received=received: ws.on(
             "framereceived", lambda data: received.append(json.loads(data))))
         page.goto(f"{srv.url}/games/{game_id}?seat={seat}&token={tokens[seat]}")
-        page.locator("#board svg").wait_for()
+        page.locator("#board svg").first.wait_for()
         page.evaluate("() => { window.notReloaded = true; }")
         pages.append(page)
 
@@ -183,7 +195,7 @@ def test_two_people_each_see_only_their_own_hand(
         shown = seat_view(None)
         mover = shown["to_move"]
         page, other = pages[mover], pages[1 - mover]
-        page.locator("#actions button.action").first.wait_for()
+        page.locator("#actions button.action").first.wait_for(state="attached")
         assert legal_on(other) == [] and board_targets(other) == []
         before = ply(other)
         on_board += play_one(page)
@@ -209,8 +221,9 @@ def test_two_people_each_see_only_their_own_hand(
         assert set(board_targets(page)) == svg_targets(svg) == set(views[seat]["legal"])
         texts = page.locator("#board svg text").all_text_contents()
         assert texts == [html.unescape(t) for t in re.findall(r"<text[^>]*>([^<]*)</text>", svg)]
-        assert f"Seat {seat} (you)" in " ".join(texts)
-        assert f"Seat {1 - seat} (you)" not in " ".join(texts)
+        shown = " ".join(texts).replace("\u2068", "").replace("\u2069", "")  # name isolates
+        assert f"Seat {seat} (you)" in shown
+        assert f"Seat {1 - seat} (you)" not in shown
     assert views[0]["view"] != views[1]["view"]
     assert [p["hand"] for p in seat_view(None)["view"]["players"]] == [None, None]
 
@@ -246,9 +259,10 @@ def test_wrong_token_link_shows_an_error_and_cannot_act(
 
 
 def test_restart_mid_game_and_carry_on(server: ServerFactory, new_context: Contexts) -> None:
-    """A game of 12 Rivers against bots survives the server stopping: the open page says the
-    connection was lost, reconnects by itself to the restarted server (same port, same
-    database), shows the same position, and play carries on by clicking."""
+    """A game of 12 Rivers against bots survives the server stopping: the open page says at the
+    top that the connection was lost and turns its controls off, reconnects by itself to the
+    restarted server (same port, same database), shows the same position with its controls
+    back, and play carries on by clicking."""
     srv = server()
     made = srv.api("POST", "/api/games", {
         "game": "twelve-rivers", "players": 3, "seed": 11,
@@ -265,8 +279,15 @@ def test_restart_mid_game_and_carry_on(server: ServerFactory, new_context: Conte
     page.evaluate("() => { window.notReloaded = true; }")
 
     srv.stop()
-    expect(page.locator("#error")).to_contain_text("Connection lost")
+    # While the connection is lost the page says so at the top and its controls are off.
+    expect(page.locator("#connection")).to_be_visible()
+    expect(page.locator("#connection")).to_contain_text("Connection lost")
+    assert page.evaluate("() => document.body.classList.contains('offline')")
+    assert page.locator("#actions button:not([disabled])").count() == 0
+    assert page.evaluate("""() => getComputedStyle(
+        document.querySelector('#board .target')).pointerEvents""") == "none"
     srv.start()
+    expect(page.locator("#connection")).to_be_hidden()
     expect(page.locator("#error")).to_have_text("")
     expect(page.locator("#board")).to_have_attribute("data-ply", str(at))
     assert legal_on(page) == legal
@@ -276,7 +297,7 @@ def test_restart_mid_game_and_carry_on(server: ServerFactory, new_context: Conte
     assert ply(page) > at
     assert srv.api("GET", f"/api/games/{made['id']}")["ply"] >= at + 1
     page.reload()
-    page.locator("#board svg").wait_for()
+    page.locator("#board svg").first.wait_for()
     assert ply(page) >= at + 1
 
 
@@ -293,7 +314,7 @@ def test_undo_in_the_browser_takes_back_a_placement(
     for seat in (mover, 1 - mover):
         page = new_context().new_page()
         page.goto(f"{srv.url}/games/{game_id}?seat={seat}&token={made['seats'][seat]['token']}")
-        page.locator("#board svg").wait_for()
+        page.locator("#board svg").first.wait_for()
         pages.append(page)
     page, other = pages
     expect(page.locator("#undo")).to_be_disabled()
@@ -370,7 +391,7 @@ def test_the_browser_keeps_the_seat_links_the_server_no_longer_can_show(
 
     other = new_context().new_page()  # another person's browser opens the link sent to them
     other.goto(kept["1"])
-    other.locator("#board svg").wait_for()
+    other.locator("#board svg").first.wait_for()
     assert other.evaluate(
         "id => JSON.parse(localStorage.getItem(`upriver-links-${id}`))", game_id) == {
         "1": kept["1"]}

@@ -205,7 +205,8 @@ async def replay_step(host: Host, request: Request) -> Any:
     view = game.view(None)
     out: dict[str, Any] = {
         "id": live.record.id, "game": live.record.game, "step": step, "total": total,
-        "view": view, "svg": upriver.render_svg(live.record.game, view),
+        "view": view,
+        "svg": upriver.render_svg(live.record.game, view, [s.name for s in live.record.seats]),
         "log": [[s, a] for s, a in game.log(None)],
         "seats": [public_seat(s) for s in live.record.seats],
     }

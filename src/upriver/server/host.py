@@ -39,6 +39,7 @@ BOT_RETRIES = 5  # times a game's bots start again after something unexpected
 SWEEP_SECONDS = 1.0  # how often a process looks for bots' turns nobody is playing
 CLAIM_MARGIN = 5.0  # seconds a bot's claim outlasts its time limit
 STOP_SECONDS = 3.0  # the longest a stopping server waits for its games' tasks
+PAGE_BACKLOG = 16  # updates kept for a page that has not read them yet
 # Options that name files on the server are not offered on the web.
 SERVER_ONLY_OPTIONS = {"components"}
 
@@ -61,6 +62,7 @@ class LiveGame:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     watchers: dict[asyncio.Queue[dict[str, Any]], int | None] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
+    thinking: int | None = None  # the bot seat this process is deciding for right now
     # Pages already built for the current position, by seat (None: spectators).
     pages: dict[int | None, dict[str, Any]] = field(default_factory=dict)
 
@@ -320,10 +322,11 @@ class Host:
             "to_move": game.to_move,
             "over": over,
             "view": view,
-            "svg": upriver.render_svg(record.game, view),
+            "svg": upriver.render_svg(record.game, view, [s.name for s in record.seats]),
             "legal": game.legal_actions() if mine else [],
             "log": [[s, a] for s, a in game.log(seat)],
             "can_undo": seat is not None and self.can_undo(live, seat),
+            "thinking": live.thinking,
             "seats": [public_seat(s) for s in record.seats],
             # How decisions were taken, where the table should know (a bot that gave none).
             "events": [{"ply": i + 1, "seat": m.seat, "text": m.note}
@@ -474,7 +477,7 @@ class Host:
     # ----- watching
 
     def watch(self, live: LiveGame, seat: int | None) -> asyncio.Queue[dict[str, Any]]:
-        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=1)
+        queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=PAGE_BACKLOG)
         live.watchers[queue] = seat
         _offer(queue, self.payload(live, seat))
         return queue
@@ -525,10 +528,13 @@ class Host:
                 return  # another process decides this turn; it will say when it is stored
             seed = derive_seed(live.record.seed, ply)
             note = None
+            self._thinking(live, seat)
             try:
                 action = await self.bots.decide(saved, level.spec, seed, level.limit)
             except BotFailed as err:
                 action, note = "", f"{live.record.seats[seat].name}: the bot {err.reason}"
+            finally:
+                live.thinking = None
             self.stats["bot_decisions"] += 1
             async with live.lock:
                 if live.ply != ply or live.record.seats[seat].kind != "bot":
@@ -548,6 +554,13 @@ class Host:
                     continue
             self._notify(live)
 
+    def _thinking(self, live: LiveGame, seat: int) -> None:
+        """Tell the pages a bot is thinking, when it may take a while (a search bot)."""
+        live.thinking = seat
+        if self.bot_delay or level_of(live.record.seats[seat].agent).spec.startswith("mcts"):
+            live.pages.clear()
+            self._notify(live)
+
     def _notify(self, live: LiveGame) -> None:
         """Send each watcher the new position as its seat sees it."""
         for queue, seat in list(live.watchers.items()):
@@ -555,8 +568,9 @@ class Host:
 
 
 def _offer(queue: asyncio.Queue[dict[str, Any]], payload: dict[str, Any]) -> None:
-    """Keep only the newest payload for a slow page: it always shows the latest position."""
-    while not queue.empty():
+    """Queue a page's update: each decision is sent, so a page can show a bot's run of
+    decisions step by step; a page too slow to keep up loses the oldest, never the newest."""
+    while queue.full():
         queue.get_nowait()
     queue.put_nowait(payload)
 

@@ -35,7 +35,13 @@ function rememberSeatLink(gameId, seat, url) {
 
 function seatLabel(seats, i) {
   const s = seats[i];
-  return s ? `${s.name}` : `seat ${i + 1}`;
+  return s ? `${s.name}` : `seat ${i}`;
+}
+
+// A person's name in the page: isolated, so a right-to-left name cannot turn its line around,
+// and cut with an ellipsis by the style sheet when long.
+function nameEl(seats, i) {
+  return el("bdi", { class: "name", title: seatLabel(seats, i) }, seatLabel(seats, i));
 }
 
 // The final score breakdown: one column per seat, one row per category, then the total.
@@ -43,14 +49,14 @@ function scoreTable(payload) {
   const cats = [];
   for (const b of payload.breakdown) for (const k of Object.keys(b)) if (!cats.includes(k)) cats.push(k);
   const head = el("tr", {}, el("th", {}, ""), ...payload.seats.map((s, i) =>
-    el("th", { class: payload.winners.includes(i) ? "winner" : null }, seatLabel(payload.seats, i))));
+    el("th", { class: payload.winners.includes(i) ? "winner" : null }, nameEl(payload.seats, i))));
   const rows = cats.map((c) => el("tr", {}, el("td", {}, c),
     ...payload.breakdown.map((b) => el("td", {}, b[c] ?? 0))));
   const total = el("tr", { class: "total" }, el("th", {}, "total"),
     ...payload.scores.map((v, i) => el("th", { class: payload.winners.includes(i) ? "winner" : null }, v)));
-  return el("table", { id: "score-table" }, head, ...rows, total);
+  return el("div", { class: "table-wrap" }, el("table", { id: "score-table" }, head, ...rows, total));
 }
 
 function logList(log, seats) {
-  return log.map(([seat, action], i) => el("li", { value: i + 1 }, `${seatLabel(seats, seat)}: ${action}`));
+  return log.map(([seat, action], i) => el("li", { value: i + 1 }, nameEl(seats, seat), `: ${action}`));
 }

@@ -1,4 +1,6 @@
 // A game page: draws what the server sends for this seat, and sends clicks back as actions.
+// It knows no game: the board is the server's drawing, each target names its action, and the
+// pieces name themselves (data-piece) and their look (data-state), so what changed can shine.
 "use strict";
 const gameId = location.pathname.split("/")[2];
 const params = new URLSearchParams(location.search);
@@ -7,9 +9,16 @@ const token = params.get("token");
 const hostToken = localStorage.getItem(`upriver-host-${gameId}`);
 // The server keeps only a hash of each seat's secret: this browser keeps the link it joined by.
 if (seat !== null && token) rememberSeatLink(gameId, seat, location.href);
+
+const STEP_MS = 300;  // the shortest time another seat's decision stays on screen
 let current = null;
 let socket = null;
 let busy = false;
+let sentPly = null;  // the decision number of this page's own action on its way
+let queue = [];  // updates waiting to be shown, one decision at a time
+let lastShown = 0;
+let baseline = null;  // the pieces' looks right after this seat's last decision
+let mineUpTo = 0;  // log length right after this seat's last decision
 
 function status(p) {
   if (p.over) {
@@ -17,42 +26,106 @@ function status(p) {
     return `Game over: ${names} ${p.winners.length > 1 ? "share the win" : "wins"}`;
   }
   if (p.to_move === seat && p.legal.length) return "Your turn";
+  if (p.thinking !== null && p.thinking !== undefined) return `${seatLabel(p.seats, p.thinking)} is thinking…`;
   return `${seatLabel(p.seats, p.to_move)} to move`;
 }
 
+function pieceStates() {
+  const states = new Map();
+  for (const node of document.querySelectorAll("#board [data-piece]")) states.set(node.dataset.piece, node.dataset.state);
+  return states;
+}
+
+function markChanges() {
+  if (!baseline) return;
+  for (const node of document.querySelectorAll("#board [data-piece]")) {
+    const before = baseline.get(node.dataset.piece);
+    if (before !== node.dataset.state) node.classList.add("changed");
+  }
+}
+
 function render(p) {
+  const previous = current;
   current = p;
-  // A mark in the tab's title, so a player in another tab sees their turn come.
+  lastShown = performance.now();
   document.title = `${p.legal.length ? "● Your turn: " : ""}${p.name}: upriver`;
-  $("#title").textContent = p.name + (seat === null ? " (watching)" : ` (you: ${seatLabel(p.seats, seat)})`);
+  $("#title").replaceChildren(p.name + (seat === null ? " (watching)" : " · you: "),
+    ...(seat === null ? [] : [nameEl(p.seats, seat)]));
   $("#status").textContent = status(p);
+  $("#status").classList.toggle("your-turn", p.to_move === seat && p.legal.length > 0);
   const board = $("#board");
   board.innerHTML = p.svg;
   board.dataset.ply = p.ply;
-  $("#actions").replaceChildren(...p.legal.map((a) =>
-    el("button", { class: "action", "data-action": a, onclick: () => send(a) }, a)));
-  if (!p.legal.length) {
-    const why = p.over ? "The game is over." : seat === null ? "You are watching." : "Waiting for the other players.";
-    $("#actions").append(el("span", { class: "muted" }, why));
+  // What changed since this seat's last decision (for a spectator: since the last update).
+  const ownResult = seat !== null && sentPly !== null && p.ply === sentPly + 1
+    && previous && previous.to_move === seat;
+  if (ownResult || !baseline) {
+    baseline = pieceStates();
+    mineUpTo = p.log.length;
+  } else {
+    markChanges();
+    if (seat === null) baseline = pieceStates();
   }
+  drawActions(p);
   $("#undo").disabled = !p.can_undo;
   $("#undo").hidden = seat === null;
   drawLog(p.log, p.seats);
+  drawRecent(p);
   $("#events").replaceChildren(...p.events.map((e) => el("li", { "data-ply": e.ply },
     `Decision ${e.ply}: ${e.text}`)));
   $("#events-box").hidden = p.events.length === 0;
-  $("#seats").replaceChildren(...p.seats.map((s, i) => {
-    const item = el("li", {}, `${s.name}${s.kind === "bot" ? "" : " (human)"}${i === p.to_move ? " — to move" : ""} `);
-    const mayHand = !p.over && s.kind === "human" && (hostToken || i === seat);
-    if (mayHand) item.append(el("button", { class: "hand-to-bot", "data-seat": i,
-      onclick: () => handToBot(i) }, i === seat ? "Leave: a bot plays for me" : "Hand to a bot"));
-    return item;
-  }));
+  drawSeats(p);
   $("#final").hidden = !p.over;
   if (p.over) {
     $("#scores").replaceChildren(scoreTable(p));
     $("#replay-link").href = `/games/${gameId}/replay`;
   }
+}
+
+// Done and pass stay buttons; every other decision is made on the board, and all of them are
+// also listed (a fallback for those who prefer a list, and for screen readers).
+function drawActions(p) {
+  const onBoard = new Set([...document.querySelectorAll("#board [data-action]")].map((t) => t.dataset.action));
+  const passes = p.legal.filter((a) => !onBoard.has(a));
+  $("#passes").replaceChildren(...passes.map((a) =>
+    el("button", { class: "action pass primary", "data-action": a, onclick: () => send(a) }, a)));
+  if (!p.legal.length) {
+    const why = p.over ? "The game is over." : seat === null ? "You are watching."
+      : "Waiting for the other players.";
+    $("#passes").append(el("span", { class: "muted" }, why));
+  } else if (!passes.length) {
+    $("#passes").append(el("span", { class: "muted" }, "Choose on the board (highlighted)."));
+  }
+  const list = $("#all-actions");
+  list.hidden = !p.legal.length;
+  $("#all-actions-list").replaceChildren(...p.legal.filter((a) => onBoard.has(a)).map((a) =>
+    el("button", { class: "action", "data-action": a, onclick: () => send(a) }, a)));
+}
+
+// Another seat's run of decisions since this seat's last one, a line per seat and turn.
+function drawRecent(p) {
+  const lines = [];
+  for (const [who, action] of p.log.slice(mineUpTo)) {
+    if (who === seat) continue;
+    const last = lines[lines.length - 1];
+    if (last && last.seat === who) last.actions.push(action);
+    else lines.push({ seat: who, actions: [action] });
+  }
+  $("#recent").replaceChildren(...lines.slice(-6).map((l) =>
+    el("li", {}, nameEl(p.seats, l.seat), ": ", l.actions.join(" · "))));
+  $("#recent-box").hidden = lines.length === 0 || seat === null;
+}
+
+function drawSeats(p) {
+  $("#seats").replaceChildren(...p.seats.map((s, i) => {
+    const item = el("li", { class: i === p.to_move ? "to-move" : null }, nameEl(p.seats, i),
+      s.kind === "bot" ? "" : " (person)", i === seat ? " · you" : "",
+      i === p.to_move ? " · to move" : "", p.thinking === i ? " · thinking…" : "", " ");
+    const mayHand = !p.over && s.kind === "human" && (hostToken || i === seat);
+    if (mayHand) item.append(el("button", { class: "hand-to-bot", "data-seat": i,
+      onclick: () => handToBot(i) }, i === seat ? "Leave: a bot plays for me" : "Hand to a bot"));
+    return item;
+  }));
 }
 
 // The log mostly grows: add the new lines; after an undo, or once a simultaneous step is
@@ -73,43 +146,82 @@ function drawLog(log, seats) {
 
 function showError(err) { $("#error").textContent = err ? err.message || String(err) : ""; }
 
-async function post(path, body) {
-  if (busy) return;
+async function post(path, body, ply) {
+  if (busy || offline()) return;
   busy = true;
   showError(null);
+  sentPly = ply;
   try {
     const p = await api("POST", path, body);
     // The socket brings the same position to every page; without it, draw the answer here.
-    if (!socket || socket.readyState !== WebSocket.OPEN) render(p);
+    if (!socket || socket.readyState !== WebSocket.OPEN) show(p);
   } catch (err) {
-    showError(err);
+    // A race lost to an update this page already shows is nothing to worry about.
+    if (!(err.message.startsWith("stale") && current && current.ply > ply)) showError(err);
   } finally {
     busy = false;
   }
 }
 
-const send = (action) => post(`/api/games/${gameId}/actions`, { seat, token, action, ply: current.ply });
-const undo = () => post(`/api/games/${gameId}/undo`, { seat, token, ply: current.ply });
+const send = (action) => post(`/api/games/${gameId}/actions`,
+  { seat, token, action, ply: current.ply }, current.ply);
+const undo = () => post(`/api/games/${gameId}/undo`, { seat, token, ply: current.ply }, current.ply);
 
 async function handToBot(i) {
+  const who = seatLabel(current.seats, i);
+  const question = i === seat ? "Leave the game? A bot will play your seat from now on, and you cannot take it back."
+    : `Hand ${who}'s seat to a bot? This cannot be taken back.`;
+  if (!window.confirm(question)) return;
   showError(null);
   try {
     await api("POST", `/api/games/${gameId}/seats/${i}/bot`, { token: i === seat ? token : hostToken, agent: "medium" });
   } catch (err) { showError(err); }
 }
 
+// Updates are shown one decision at a time: another seat's run of decisions plays out step by
+// step; this page's own decision, and a long backlog, are shown at once.
+function show(p) {
+  queue.push(p);
+  pump();
+}
+
+function pump() {
+  while (queue.length) {
+    const next = queue[0];
+    const own = sentPly !== null && next.ply === sentPly + 1;
+    const wait = STEP_MS - (performance.now() - lastShown);
+    if (current && next.ply > current.ply && !own && queue.length < 5 && wait > 0 && current.ply > 0) {
+      setTimeout(pump, wait);
+      return;
+    }
+    queue.shift();
+    render(next);
+  }
+}
+
+function offline() { return document.body.classList.contains("offline"); }
+
+function setOnline(on) {
+  document.body.classList.toggle("offline", !on);
+  $("#connection").hidden = on;
+  for (const b of document.querySelectorAll("#actions button, #undo, .hand-to-bot")) {
+    if (!on) b.disabled = true;
+  }
+  if (on && current) { $("#undo").disabled = !current.can_undo; drawActions(current); drawSeats(current); }
+}
+
 function connect() {
   const query = seat === null ? "" : `?seat=${seat}&token=${encodeURIComponent(token)}`;
   socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/games/${gameId}/live${query}`);
+  socket.onopen = () => setOnline(true);
   socket.onmessage = (m) => {
     const p = JSON.parse(m.data);
     if (p.error) showError(new Error(p.error));
-    else { if ($("#error").dataset.lost) showError(null); delete $("#error").dataset.lost; render(p); }
+    else { setOnline(true); show(p); }
   };
   socket.onclose = (e) => {
     if (e.code >= 4000) return;  // refused: a wrong token or an unknown game
-    $("#error").textContent = "Connection lost; reconnecting…";
-    $("#error").dataset.lost = "1";
+    setOnline(false);
     setTimeout(connect, 1000);
   };
 }
