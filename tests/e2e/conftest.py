@@ -146,12 +146,12 @@ def browser() -> Iterator[Browser]:
 
 
 @pytest.fixture
-def new_context(browser: Browser) -> Iterator[Callable[[], BrowserContext]]:
+def new_context(browser: Browser) -> Iterator[Callable[..., BrowserContext]]:
     """Fresh browser contexts (separate storage, like separate people), closed at teardown."""
     contexts: list[BrowserContext] = []
 
-    def make() -> BrowserContext:
-        context = browser.new_context(viewport={"width": 1400, "height": 900})
+    def make(width: int = 1400, height: int = 900, **options: Any) -> BrowserContext:
+        context = browser.new_context(viewport={"width": width, "height": height}, **options)
         context.set_default_timeout(STEP_TIMEOUT_MS)
         contexts.append(context)
         return context

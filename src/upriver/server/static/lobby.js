@@ -95,10 +95,22 @@ function gameRow(g) {
     el("td", {}, state), el("td", {}, ...links));
 }
 
+// The games this browser keeps seat links for, newest first, with a link per seat it holds.
+function yourRow(g, links) {
+  const seats = Object.entries(links).sort(([a], [b]) => Number(a) - Number(b)).map(([i, url]) =>
+    el("a", { href: url, class: "your-seat", "data-seat": i }, "play ", nameEl(g.seats, Number(i))));
+  const state = g.status === "over" ? "over" : `decision ${g.ply + 1}`;
+  return el("tr", { "data-game": g.id }, el("td", {}, g.name), el("td", {}, state),
+    el("td", {}, ...seats.flatMap((a, k) => k ? [" ", a] : [a])));
+}
+
 async function refresh() {
   const { games } = await api("GET", "/api/games");
   $("#playing").replaceChildren(...games.filter((g) => g.status !== "over").map(gameRow));
   $("#finished").replaceChildren(...games.filter((g) => g.status === "over").map(gameRow));
+  const yours = games.filter((g) => Object.keys(seatLinks(g.id)).length);
+  $("#yours").replaceChildren(...yours.map((g) => yourRow(g, seatLinks(g.id))));
+  $("#yours-box").hidden = yours.length === 0;
 }
 
 (async () => {

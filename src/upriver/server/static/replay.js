@@ -14,9 +14,12 @@ async function show(n) {
     $("#board").innerHTML = r.svg;
     $("#board").dataset.step = step;
     const last = r.log[r.log.length - 1];
-    $("#status").textContent = `decision ${step} of ${total}` +
-      (last ? `: ${seatLabel(r.seats, last[0])}: ${last[1]}` : "");
+    $("#status").replaceChildren(`decision ${step} of ${total}`,
+      ...(last ? [": ", nameEl(r.seats, last[0]), `: ${last[1]}`] : []));
     $("#log").replaceChildren(...logList(r.log, r.seats));
+    // The decision just shown is marked and scrolled into the log's view.
+    const shown = $("#log").lastElementChild;
+    if (shown) { shown.classList.add("current"); shown.scrollIntoView({ block: "nearest" }); }
     $("#final").hidden = !r.scores;
     if (r.scores) $("#scores").replaceChildren(scoreTable(r));
   } catch (err) {
@@ -28,5 +31,5 @@ $("#first").addEventListener("click", () => show(0));
 $("#prev").addEventListener("click", () => show(Math.max(0, step - 1)));
 $("#next").addEventListener("click", () => show(Math.min(total, step + 1)));
 $("#last").addEventListener("click", () => show(total));
-$("#step").addEventListener("change", (e) => show(Number(e.target.value)));
+$("#step").addEventListener("input", (e) => show(Number(e.target.value)));
 show(0);

@@ -1,0 +1,97 @@
+"""Driving game pages as a person would: the board's targets, the buttons, waiting for turns."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+
+from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+Contexts = Callable[..., BrowserContext]
+MAX_DECISIONS = 400
+# How long a board target may take to become clickable before the list is used instead (ms).
+TARGET_TRIAL_MS = 500
+DATA_ACTION = re.compile(r'data-action="([^"]*)"')
+
+TURN_OR_END = """() => !document.querySelector('#final').hidden
+    || document.querySelector('#actions button.action') !== null"""
+PLY_CHANGED_OR_ERROR = """(before) => document.querySelector('#board').dataset.ply !== before
+    || document.querySelector('#error').textContent.trim() !== ''"""
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def ply(page: Page) -> int:
+    return int(page.locator("#board").get_attribute("data-ply") or -1)
+
+
+def legal_on(page: Page) -> list[str]:
+    """The actions the page offers in its list."""
+    return page.locator("#actions button.action").evaluate_all(
+        "buttons => buttons.map(b => b.dataset.action)")
+
+
+def board_targets(page: Page) -> list[str]:
+    return page.locator("#board [data-action].target").evaluate_all(
+        "targets => targets.map(t => t.dataset.action)")
+
+
+def svg_targets(svg: str) -> set[str]:
+    return {html.unescape(a) for a in DATA_ACTION.findall(svg)}
+
+
+def wait_for_turn_or_end(page: Page) -> bool:
+    """Wait until this seat may act or the game is over; True if it is over."""
+    page.wait_for_function(TURN_OR_END)
+    return page.locator("#final").is_visible()
+
+
+def click_and_wait(page: Page, clicked: Callable[[], None]) -> None:
+    """Click, then wait for the board to move on; a refusal shown on the page fails."""
+    before = page.locator("#board").get_attribute("data-ply") or ""
+    clicked()
+    page.wait_for_function(PLY_CHANGED_OR_ERROR, arg=before)
+    assert page.locator("#error").text_content() == "", "the server refused a click"
+
+
+def try_board(page: Page, prefer: Callable[[str], bool] = lambda a: True) -> str | None:
+    """Click the first board target the list also offers (preferred ones first); its action,
+    or None when no such target can be clicked."""
+    legal = set(legal_on(page))
+    targets = page.locator("#board [data-action].target").all()
+    offered = [t for t in targets if t.get_attribute("data-action") in legal]
+    offered.sort(key=lambda t: not prefer(t.get_attribute("data-action") or ""))
+    for target in offered:
+        try:
+            target.click(trial=True, timeout=TARGET_TRIAL_MS)
+        except PlaywrightTimeout:
+            continue  # covered by another drawing: not clickable by a person either
+        action = target.get_attribute("data-action")
+        click_and_wait(page, target.click)
+        return action
+    return None
+
+
+def click_listed(page: Page) -> None:
+    """Take the first decision offered as a button: a pass beside the board, or else the first
+    of the list of all options (opened first)."""
+    passes = page.locator("#passes button.action")
+    if passes.count():
+        click_and_wait(page, passes.first.click)
+        return
+    if page.locator("#all-actions[open]").count() == 0:
+        page.locator("#all-actions summary").click()
+    click_and_wait(page, page.locator("#all-actions-list button.action").first.click)
+
+
+def play_one(page: Page, prefer: Callable[[str], bool] = lambda a: True) -> bool:
+    """Take one decision on a page whose seat is to move; True if it went through the board."""
+    if try_board(page, prefer) is not None:
+        return True
+    click_listed(page)
+    return False
+
+
