@@ -328,3 +328,23 @@ def test_a_replay_follows_its_log_and_jumps_anywhere(
         const log = li.parentElement.getBoundingClientRect();
         return box.top >= log.top - 1 && box.bottom <= log.bottom + 1; }""")
     assert page.locator("#log li").count() == total // 2
+
+
+def test_pointing_at_or_tapping_a_piece_says_what_it_is(
+        server: ServerFactory, new_context: Contexts) -> None:
+    """Cards, tiles, fairies and Markaya explain themselves: pointing at one on a desktop, or
+    tapping it on a phone, shows what it is, what it wants and what it gives."""
+    srv = server()
+    made = srv.api("POST", "/api/games", {"game": "twelve-rivers", "players": 2, "seed": 12,
+                                          "seats": [{"kind": "human"}] * 2})
+    watcher = srv.api("GET", f"/api/games/{made['id']}")["to_move"]
+    other = 1 - watcher  # not to move: nothing on its board is a target, taps only explain
+    page = open_seat(new_context, srv, made, other, width=390, height=844, is_mobile=True,
+                     has_touch=True)
+    tile = page.locator('#board [data-piece="markaya:0"] rect').first
+    tile.tap()
+    expect(page.locator("#info")).to_contain_text("spots")
+    expect(page.locator("#info")).to_contain_text("points")
+    desktop = open_seat(new_context, srv, made, watcher)
+    desktop.locator('#board [data-piece="card:0"]').first.hover()
+    expect(desktop.locator("#info")).to_contain_text("card on display")

@@ -226,7 +226,18 @@ function connect() {
   };
 }
 
+// Every piece explains itself (its <title>): when pointed at, and when tapped on a phone.
+function explain(e) {
+  let node = e.target;
+  while (node && node !== e.currentTarget) {
+    const tip = node.querySelector(":scope > title, :scope > rect > title, :scope > circle > title");
+    if (tip) { $("#info").textContent = tip.textContent; return; }
+    node = node.parentNode;
+  }
+}
+$("#board").addEventListener("mouseover", explain);
 $("#board").addEventListener("click", (e) => {
+  explain(e);
   const target = e.target.closest("[data-action]");
   if (target && current && current.legal.includes(target.dataset.action)) send(target.dataset.action);
 });
