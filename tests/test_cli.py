@@ -32,6 +32,15 @@ hand = "instrument supplies"
 """
 
 
+QUIT = 3  # `upriver play`'s exit status when a person quits (q or end of input)
+
+
+@pytest.fixture(autouse=True)
+def in_tmp_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game quit without --save is saved in the current folder: keep that in tmp_path."""
+    monkeypatch.chdir(tmp_path)
+
+
 def run(*args: str, stdin: str | None = None) -> Result:
     return CliRunner().invoke(cli, list(args), input=stdin)
 
@@ -91,17 +100,22 @@ def test_play_is_repeatable_with_the_same_seed() -> None:
 
 def test_play_number_spec_means_a_human_and_random_bots() -> None:
     result = run("play", GAME, "--players", "3", "--seed", "1", stdin="q\n")
-    assert result.exit_code == 0
+    assert result.exit_code == QUIT
     assert "seat 0 (human), seat 1 (random), seat 2 (random)" in result.output
 
 
 def test_play_human_seat_answers_by_number_until_input_ends() -> None:
-    result = run("play", GAME, "--players", "human,random", "--seed", "2", stdin="1\n" * 8)
-    assert result.exit_code == 0, result.output
+    """With --confirm every decision is asked, so 8 answers make 8 decisions; the end of
+    input quits, saves and says how to resume."""
+    result = run("play", GAME, "--players", "human,random", "--seed", "2", "--confirm",
+                 stdin="1\n" * 8)
+    assert result.exit_code == QUIT, result.output
     humans = [a for s, name, a in LOG_LINE.findall(result.output) if name == "human"]
     assert len(humans) == 8
     assert "Seat 0 (you): score" in result.output  # the human saw their own view
     assert "quit after" in result.output
+    assert "resume with: upriver play upriver-twelve-rivers-2.json" in result.output
+    assert Path("upriver-twelve-rivers-2.json").is_file()
 
 
 def seed_where_seat_0_starts(players: int = 2) -> int:
@@ -115,10 +129,10 @@ def test_play_human_bad_input_reprompts_then_q_quits(tmp_path: Path) -> None:
     seed = str(seed_where_seat_0_starts())
     result = run("play", GAME, "--players", "human,random", "--seed", seed, "--save", str(save),
                  stdin="xyz\n0\nq\n")
-    assert result.exit_code == 0
+    assert result.exit_code == QUIT
     assert "not a choice: 'xyz'" in result.output
-    assert "not a choice: '0'" in result.output
-    assert "quit after 0 decisions" in result.output
+    assert "no choice 0: type 1-" in result.output
+    assert f"quit after 0 decisions; saved to {save}" in result.output
     assert json.loads(save.read_text())["history"] == []
 
 
@@ -341,11 +355,19 @@ def test_bench_the_river_json() -> None:
     assert data["decisions_per_s"] > 0 and data["games"] >= 1
 
 
+class First:
+    name = "first"
+
+    def choose(self, game: upriver.Game) -> str:
+        return game.legal_actions()[0]
+
+
 def test_play_keeps_other_seats_deliveries_hidden_until_every_seat_has_delivered(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+        capsys: pytest.CaptureFixture[str]) -> None:
     """TR-DELIV-02 in the terminal: the person in seat 1 sees seat 0's delivery only as a
     hidden line until every seat has delivered; then the log shows what each seat did."""
-    from upriver import cli as cli_module
+    from upriver.terminal.plain import Plain
+    from upriver.terminal.table import Table
 
     g = upriver.from_position("twelve-rivers", """
         players = 3
@@ -360,19 +382,14 @@ def test_play_keeps_other_seats_deliveries_hidden_until_every_seat_has_delivered
     """)
     asked: list[str] = []
 
-    def person(game: upriver.Game, seat: int) -> str:
-        asked.append(capsys.readouterr().out)  # what was on screen when the person decided
-        return "deliver green to S2 spot 1"
+    class Person(Plain):
+        def ask(self, seat: int, actions: list[str]) -> str:
+            asked.append(capsys.readouterr().out)  # what was on screen when the person decided
+            return "deliver green to S2 spot 1"
 
-    class First:
-        name = "first"
-
-        def choose(self, game: upriver.Game) -> str:
-            return game.legal_actions()[0]
-
-    monkeypatch.setattr(cli_module, "_ask_human", person)
     seats = ["first", "human", "first"]
-    assert cli_module._run(g, seats, [First(), None, First()])
+    table = Table(g, seats, seed=0, agents=[First(), None, First()])
+    assert table.run(Person(table))
     secret = g.rules.secret_text
     assert asked == [f"seat 0 (first): {secret}\n"]
     after = capsys.readouterr().out.splitlines()

@@ -22,12 +22,11 @@ from upriver.core.errors import BadOption, BadPosition, IllegalAction
 from upriver.core.game import Game, Rules
 from upriver.core.registry import rules_for
 from upriver.terminal import board, saves
+from upriver.terminal.plain import columns
 from upriver.terminal.scores import label as _label
 from upriver.terminal.scores import summary as _summary
 from upriver.terminal.table import Table
 
-REPLAY_FORMAT = "upriver-replay/1"
-WIDTH = 96
 PERSON_ERRORS = (BadOption, BadPosition, OSError, ValueError)
 
 
@@ -66,17 +65,6 @@ def _render(rules: Rules, view: dict[str, Any]) -> str:
     if callable(render):
         return str(render(view))
     return json.dumps(view, indent=1)
-
-
-def _columns(cells: list[str], indent: str = "  ") -> str:
-    """Cells in aligned columns, as many per line as fit in WIDTH."""
-    width = max((len(c) for c in cells), default=0) + 3
-    per_line = max(1, (WIDTH - len(indent)) // width)
-    lines = [
-        indent + "".join(c.ljust(width) for c in cells[i : i + per_line]).rstrip()
-        for i in range(0, len(cells), per_line)
-    ]
-    return "\n".join(lines)
 
 
 def _parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
@@ -213,9 +201,8 @@ def play(ctx: click.Context, game: str, spec: str | None, seed: int | None,
     if save is not None and not Path(save).resolve().parent.is_dir():
         raise BadOption(f"cannot save to {save}: no such directory")
     g = table.game
-    what = "resuming at decision " + str(len(g.history) + 1) if g.history else "seed"
-    click.echo(f"{board.headline(g, g.view(None))}, "
-               + (f"seed {table.seed}" if not g.history else what) + ": "
+    start = f"resumed after {len(g.history)} decisions" if g.history else f"seed {table.seed}"
+    click.echo(f"{board.headline(g, g.view(None))}, {start}: "
                + ", ".join(table.label(s) for s in range(g.num_players)))
     ctx.exit(terminal.play(table, plain=plain, save=Path(save) if save else None,
                            resumed=resumed))
@@ -294,7 +281,7 @@ def _show_save(data: Any, viewer: int | None) -> None:
     """A plain ``to_json`` save has no seed: show its position and its list of decisions."""
     g = upriver.load_game(json.dumps(data))
     click.echo(f"Saved {g.game_id} game, {g.num_players} players, {len(g.history)} decisions:")
-    click.echo(_columns([f"{i}. seat {s}: {a}" for i, (s, a) in enumerate(g.history, 1)]))
+    click.echo(columns([f"{i}. seat {s}: {a}" for i, (s, a) in enumerate(g.history, 1)]))
     _show_end(g, None, viewer)
 
 
@@ -307,7 +294,11 @@ def _show_save(data: Any, viewer: int | None) -> None:
 def replay(file: str, show_all: bool, seat: int | None) -> None:
     """Step through a replay file from 'play --save', or show a plain save."""
     data = _read_json(file)
-    if isinstance(data, dict) and data.get("format") == REPLAY_FORMAT:
+    if isinstance(data, dict) and data.get("format") == saves.REPLAY_FORMAT:
+        if data.get("seed") is None and isinstance(data.get("final"), dict):
+            # Resumed from a plain save: no seed to rebuild it from, so show where it stands.
+            _show_save(data["final"], seat)
+            return
         _replay_steps(data, show_all, seat)
     else:
         _show_save(data, seat)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 import click
 
 from upriver.terminal import board
-from upriver.terminal.choosing import read
+from upriver.terminal.choosing import matches, read
 from upriver.terminal.table import Table
 
 WIDTH = 96
@@ -54,6 +54,8 @@ class Plain:
             if not line:  # end of input
                 click.echo()
                 return None
+            if not _is_terminal(sys.stdin):  # a transcript shows the answer a terminal echoes
+                click.echo(line.rstrip("\n"))
             answer = read(line, actions)
             if answer.quit:
                 return None
@@ -61,7 +63,7 @@ class Plain:
                 return answer.action
             if answer.help:
                 for i, a in enumerate(actions, 1):
-                    if not answer.help_filter or a in _filtered(answer.help_filter, actions):
+                    if not answer.help_filter or a in matches(answer.help_filter, actions):
                         what = board.describe(g, view, a)
                         click.echo(f"  {i}. {a}" + (f" — {what}" if what else ""))
             elif answer.error:
@@ -70,10 +72,11 @@ class Plain:
                     click.echo(f"  {actions.index(a) + 1}. {a}")
 
 
-def _filtered(typed: str, actions: list[str]) -> list[str]:
-    from upriver.terminal.choosing import matches
-
-    return matches(typed, actions)
+def _is_terminal(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, ValueError):
+        return False
 
 
 def echo_log(table: Table, log: list[tuple[int, str]],

@@ -126,7 +126,7 @@ class Screen:
             status = short = "game over"
         elif not status and to_move in (self.table.viewer, seat):
             status, short = f"seat {to_move} (you) to decide", "your turn"
-        elif not status:
+        elif not status and to_move is not None:
             status, short = f"{self.table.label(to_move)} to decide", f"seat {to_move} to decide"
         return Frame(width, height, header, status, short, others, mine, entries, options,
                      message=self.message, prompt=prompt)
