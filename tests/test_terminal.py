@@ -9,6 +9,7 @@ from __future__ import annotations
 import fcntl
 import json
 import os
+import random
 import select
 import signal
 import struct
@@ -401,3 +402,41 @@ def test_bots_only_run_to_the_end_on_the_screen(term: Callable[..., Terminal]) -
     t = term("the-river", "--players", "random,random", "--seed", "4")
     assert t.finish() == 0
     assert "Winner" in t.raw.decode()
+
+
+# ---------------------------------------------------------------- every game fits 80x24
+
+
+@pytest.mark.parametrize(("game", "options", "players"), [
+    ("twelve-rivers", {}, 2), ("twelve-rivers", {}, 4),
+    ("twelve-rivers", {"edition": "2022"}, 3), ("twelve-rivers", {"family": True}, 4),
+    ("the-river", {}, 2), ("the-river", {}, 3), ("the-river", {}, 4),
+])
+def test_every_screen_of_a_game_fits_80x24_with_hand_options_and_moves(
+        game: str, options: dict[str, object], players: int) -> None:
+    """Through a whole random game, each question's screen is 24 lines of at most 80
+    columns and keeps the person's own section whole, the options and the last moves."""
+    from upriver.terminal.layout import Options, compose
+    from upriver.terminal.screen import Screen
+
+    seats = ["human"] + ["random"] * (players - 1)
+    table = Table(upriver.new_game(game, players=players, seed=7, **options), seats, 7)
+    screen = Screen(table, size=(80, 24))
+    rng = random.Random(7)
+    g = table.game
+    asked = 0
+    while not g.is_over:
+        actions = g.legal_actions()
+        if g.to_move == 0 and len(actions) > 1 and len(g.history) % 3 == 0:
+            frame = screen.frame(0, Options("Seat 0", list(enumerate(actions, 1))), "prompt")
+            lines = [t.plain for t in compose(frame)]
+            text = "\n".join(lines)
+            assert len(lines) == 24 and all(len(ln) <= 80 for ln in lines)
+            assert all(ln in text for ln in frame.you)  # the person's own things, whole
+            assert f" 1 {actions[0]}"[:60] in text
+            assert "Last moves" in text
+            assert any(ln.startswith(("dam ", "islands ")) for ln in lines)  # the board
+            assert lines[-1] == "prompt"
+            asked += 1
+        g.play(rng.choice(actions))
+    assert asked > 10

@@ -99,36 +99,59 @@ def option_rows(options: Options, width: int, rows: int) -> tuple[list[str], int
 
 
 def _pick_sections(sections: list[Section], height: int) -> tuple[list[Section], bool]:
-    """The sections that fit in ``height`` lines, most important first, in their own order."""
-    kept: set[str] = set()
+    """The sections that fit in ``height`` lines, most important first, in their own order.
+    The board (rank 1 or less) is cut to fit rather than left out."""
+    kept: dict[str, Section] = {}
     used = 0
     dropped = False
     for s in sorted(sections, key=lambda s: s.rank):
         if used + len(s.lines) <= height:
-            kept.add(s.name)
+            kept[s.name] = s
             used += len(s.lines)
+        elif s.rank <= 1 and used < height:
+            kept[s.name] = Section(s.name, s.lines[: height - used], s.rank)
+            used = height
+            dropped = True
         else:
             dropped = True
-    return [s for s in sections if s.name in kept], dropped
+    return [kept[s.name] for s in sections if s.name in kept], dropped
 
 
 def _log_lines(log: list[LogLine], width: int, height: int) -> list[Text]:
+    """The last moves that fit, newest at the bottom, one heading per run of moves by the
+    same seat; the moves since the person's last decision in bold, older ones dim."""
     title = Text("Last moves".ljust(width)[:width], style="bold underline")
-    rows: list[Text] = []
+    blocks: list[list[Text]] = []
     who = None
     for entry in log:
         style = "bold" if entry.new else "dim"
-        if entry.who != who:  # one heading per run of moves by the same seat
+        if entry.who != who:
             who = entry.who
-            rows.append(Text(who + ":", style=style + " underline" if entry.new else style))
-        rows.extend(Text(part, style=style) for part in _wrap(" " + entry.text, width, 2))
-    if not rows:
-        rows = [Text("none yet", style="dim")]
+            blocks.append([Text(who + ":", style=style + " underline" if entry.new else style)])
+        blocks[-1].extend(Text(part, style=style) for part in _wrap(" " + entry.text, width, 2))
     room = height - 1
-    if len(rows) > room:
-        hidden = len(rows) - room + 1
-        rows = [Text(f"… {hidden} more lines: log", style="dim"), *rows[-(room - 1):]]
-    return [title, *rows]
+    rows: list[Text] = []
+    shown = 0
+    for block in reversed(blocks):  # the newest first, whole moves only
+        heading, moves = block[0], block[1:]
+        take: list[Text] = []
+        for k in range(len(moves), 0, -1):
+            lines = moves[k - 1 : k]
+            if len(rows) + len(take) + len(lines) + 1 > room - 1:
+                break
+            take = lines + take
+            shown += 1
+        if not take:
+            break
+        rows = [heading, *take, *rows]
+        if len(take) < len(moves):
+            break
+    earlier = len(log) - shown
+    if earlier and rows:
+        rows.insert(0, Text(f"… {earlier} earlier (log)", style="dim"))
+    if not log:
+        rows = [Text("none yet", style="dim")]
+    return [title, *rows[:room]]
 
 
 def compose(frame: Frame) -> list[Text]:

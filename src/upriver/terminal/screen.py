@@ -46,8 +46,9 @@ class Screen:
     """Draws the table and asks the people; use it as a context manager."""
 
     def __init__(self, table: Table, out: TextIO | None = None,
-                 stdin: TextIO | None = None) -> None:
+                 stdin: TextIO | None = None, size: tuple[int, int] | None = None) -> None:
         self.table = table
+        self.fixed_size = size  # columns, rows; None: the terminal's, read at each frame
         self.out = out or sys.stdout
         self.stdin = stdin or sys.stdin
         self.lock = threading.Lock()
@@ -81,6 +82,8 @@ class Screen:
             self.out.flush()
 
     def size(self) -> tuple[int, int]:
+        if self.fixed_size is not None:
+            return self.fixed_size
         try:
             cols, rows = os.get_terminal_size(self.out.fileno())
         except (OSError, ValueError, AttributeError):

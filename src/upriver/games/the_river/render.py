@@ -85,7 +85,7 @@ def text(view: dict[str, Any]) -> str:
                 + (f"[{held}]" if held else ""))
         for row in grid:
             lines.append("  river " + "  ".join(c.ljust(10) for c in row))
-        reserved = ", ".join(_card(c) for c in _reserved(p)) or "none"
+        reserved = ", ".join(p["reserved"]) or "none"
         built = ", ".join(p["built"]) or "none"
         tokens = ", ".join(str(v) for v in p["tokens"]) or "none"
         lines.append(f"  reserved {reserved}; built {built}; tokens {tokens}; "
@@ -175,23 +175,22 @@ def _seat_lines(view: dict[str, Any], p: dict[str, Any], width: int, mine: bool)
              f"{p['warehouses']} warehouses",
              "makes " + ", ".join(f"{n} {k}" for k, n in p["production"].items()),
              f"boat {p['boat']}, settled {p['settled']}"]
-    cards = [_card(c) for c in _reserved(p)]
-    items.append("reserved " + (", ".join(cards) or "none"))
-    items.append(f"built {', '.join(p['built']) or 'none'}")
-    items.append("tokens " + (" ".join(str(v) for v in p["tokens"]) or "none"))
-    items.append(f"columns {p['columns']} VP, meadows {p['meadow_points']} VP")
+    more = ["reserved " + (", ".join(_short_card(c) for c in _reserved(p)) or "none"),
+            f"built {', '.join(p['built']) or 'none'}",
+            "tokens " + (" ".join(str(v) for v in p["tokens"]) or "none"),
+            f"columns {p['columns']} VP, meadows {p['meadow_points']} VP"]
     if not mine:
-        return _fold(items, width)
-    # One's own river on the left, the rest beside it when the screen is wide enough.
+        return _fold(items + more, width)
+    # One's own river, with the cards and points beside it when the screen is wide enough.
     river = _river(p)
     grid = len(river[0])
     if width - grid < 24:
-        return _fold(items, width) + river
-    beside = _fold(items, width - grid - 1)
+        return _fold(items + more, width) + river
+    beside = _fold(more, width - grid - 1)
     rows = max(len(river), len(beside))
     river += [" " * grid] * (rows - len(river))
-    return [(r + " " + (beside[i] if i < len(beside) else "")).rstrip()
-            for i, r in enumerate(river)]
+    return _fold(items, width) + [(r + " " + (beside[i] if i < len(beside) else "")).rstrip()
+                                  for i, r in enumerate(river)]
 
 
 def compact(view: dict[str, Any], width: int = 80) -> list[dict[str, Any]]:
