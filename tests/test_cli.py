@@ -157,6 +157,7 @@ def test_play_human_may_type_the_action_text() -> None:
         ["play", GAME, "--players", "random,random,random,random,random"],
         ["play", GAME, "--players", "0"],
         ["play", GAME, "--save", "/no/such/dir/x.json"],
+        ["play", "/no/such/save.json"],
         ["bench", "no-such-game"],
         ["bench", GAME, "--players", "9"],
         ["replay", "/no/such/file.json"],
@@ -174,6 +175,95 @@ def test_replay_of_a_file_that_is_not_a_save_is_a_one_line_error(tmp_path: Path)
     assert_one_line_error(run("replay", str(junk)))
     junk.write_text('{"hello": 1}')
     assert_one_line_error(run("replay", str(junk)))
+
+
+def test_play_choices_by_prefix_ambiguity_and_question_mark() -> None:
+    """A choice by the start of its words; a prefix that fits several lists them with their
+    numbers; `?` lists every choice with what it does."""
+    seed = seed_where_seat_0_starts()
+    actions = upriver.new_game(GAME, players=2, seed=seed).legal_actions()
+    r3 = [a for a in actions if a.startswith("place R3")]
+    result = run("play", GAME, "--players", "human,random", "--seed", str(seed),
+                 stdin="pla r3\n?\npla vil 3\nq\n")
+    assert result.exit_code == QUIT
+    assert f"'pla r3' fits {len(r3)} choices: type more, or a number" in result.output
+    assert f"  {actions.index(r3[0]) + 1}. {r3[0]}\n" in result.output
+    assert "  1. place R1-01 space 1 — put a family marker there; costs 3 supply cards" in (
+        result.output)
+    assert "seat 0 (human): place village 3\n" in result.output
+
+
+def test_play_takes_a_single_choice_unless_asked_to_confirm() -> None:
+    """In the 2022 edition every payment is "pay camp card": the only choice, taken for the
+    person; with --confirm it is asked."""
+    seed = next(s for s in range(100) if upriver.new_game(
+        GAME, players=2, seed=s, edition="2022").to_move == 0)
+    args = ["play", GAME, "--players", "human,random", "--seed", str(seed),
+            "--option", "edition=2022"]
+    taken = run(*args, stdin="place R2-1P space 1\nq\n")
+    assert "seat 0 (human): pay camp card\nseat 0 (human): pay camp card\n" in taken.output
+    asked = run(*args, "--confirm", stdin="place R2-1P space 1\nq\n")
+    assert "Seat 0, choose one of 1:\n  1. pay camp card" in asked.output
+    assert "seat 0 (human): pay camp card" not in asked.output
+
+
+def test_play_resumes_its_save_and_saves_back_to_it(tmp_path: Path) -> None:
+    """`upriver play FILE` resumes a game saved on quitting, in the same position, and a
+    quit saves it back to the same file; a finished game resumed ends at once with 0."""
+    first = run("play", GAME, "--players", "human,random,random", "--seed", "8", "--confirm",
+                stdin="1\n1\nq\n")
+    name = "upriver-twelve-rivers-8.json"
+    assert first.exit_code == QUIT and f"resume with: upriver play {name}" in first.output
+    before = json.loads(Path(name).read_text())
+    g = upriver.load_game(json.dumps(before["final"]))
+    again = run("play", name, stdin="q\n")
+    assert again.exit_code == QUIT, again.output
+    assert (f"12 Rivers · current edition, resumed after {len(g.history)} decisions: "
+            "seat 0 (human), seat 1 (random), seat 2 (random)") in again.output
+    assert f"Seat 0, choose one of {len(g.legal_actions())}:" in again.output
+    assert f"saved to {name}" in again.output
+    assert json.loads(Path(name).read_text()) == before
+    assert not Path("upriver-twelve-rivers-8-2.json").exists()
+    done = tmp_path / "done.json"
+    assert run("play", GAME, "--players", "random,random", "--seed", "3",
+               "--save", str(done)).exit_code == 0
+    finished = run("play", str(done))
+    assert finished.exit_code == 0 and "Winner" in finished.output
+
+
+def test_play_resumes_a_plain_save_with_named_seats(tmp_path: Path) -> None:
+    """A `Game.to_json` save has no seats or seed: --players names them, --seed seeds the
+    bots; quitting writes a new save (never over the plain one), which replay shows as a
+    position since no seed rebuilds it."""
+    g = upriver.new_game(GAME, players=2, seed=4)
+    for _ in range(5):
+        g.play(g.legal_actions()[0])
+    plain = tmp_path / "plain.json"
+    plain.write_text(g.to_json())
+    result = run("play", str(plain), "--players", "random,human", "--seed", "1", stdin="q\n")
+    assert result.exit_code == QUIT, result.output
+    assert "resumed after 5 decisions: seat 0 (random), seat 1 (human)" in result.output
+    assert plain.read_text() == g.to_json()
+    record = json.loads(Path("upriver-twelve-rivers.json").read_text())
+    assert record["seed"] is None and record["players"] == ["random", "human"]
+    assert record["history"][:5] == [list(x) for x in g.history]
+    shown = run("replay", "upriver-twelve-rivers.json")
+    assert shown.exit_code == 0 and "Saved twelve-rivers game, 2 players" in shown.output
+
+
+@pytest.mark.parametrize(("extra", "message"), [
+    (["--option", "edition=2022"], "--option cannot change a saved game"),
+    (["--players", "human,random,random"], "--players names 3 seats"),
+    (["--seed", "99"], "is a game with seed 5"),
+])
+def test_resuming_refuses_what_the_save_decides(tmp_path: Path, extra: list[str],
+                                                message: str) -> None:
+    save = tmp_path / "g.json"
+    run("play", GAME, "--players", "human,random", "--seed", "5", "--save", str(save),
+        stdin="q\n")
+    result = run("play", str(save), *extra)
+    assert_one_line_error(result)
+    assert message in result.stderr
 
 
 # ---------------------------------------------------------------- bench

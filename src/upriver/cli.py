@@ -163,7 +163,7 @@ def _saved_table(file: str, spec: str | None, seed: int | None, option_pairs: tu
         if len(seats) != g.num_players:
             raise BadOption(f"--players names {len(seats)} seats; {file} is a "
                             f"{g.num_players}-player game")
-    table = Table(g, seats, saved.seed if saved.seed is not None else seed, confirm)
+    table = Table(g, seats, saved.seed, confirm, bot_seed=seed)
     return table, saved.seats is not None
 
 
@@ -172,7 +172,8 @@ def _saved_table(file: str, spec: str | None, seed: int | None, option_pairs: tu
 @click.option("--players", "spec", metavar="SPEC",
               help="comma list of seats, each 'human' or a bot name; or a number N "
                    "(a human and N-1 random bots). Default: human and 3 random bots.")
-@click.option("--seed", type=int, default=None, help="game seed (default: a random one)")
+@click.option("--seed", type=int, default=None,
+              help="game seed (default: a random one); for a plain save, the bots' seed")
 @click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
               help="a game option (see 'upriver games'); repeatable")
 @click.option("--save", type=click.Path(dir_okay=False), default=None,
@@ -201,7 +202,8 @@ def play(ctx: click.Context, game: str, spec: str | None, seed: int | None,
     if save is not None and not Path(save).resolve().parent.is_dir():
         raise BadOption(f"cannot save to {save}: no such directory")
     g = table.game
-    start = f"resumed after {len(g.history)} decisions" if g.history else f"seed {table.seed}"
+    start = (f"resumed after {len(g.history)} decisions" if g.history or table.seed is None
+             else f"seed {table.seed}")
     click.echo(f"{board.headline(g, g.view(None))}, {start}: "
                + ", ".join(table.label(s) for s in range(g.num_players)))
     ctx.exit(terminal.play(table, plain=plain, save=Path(save) if save else None,

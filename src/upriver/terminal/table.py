@@ -32,14 +32,17 @@ class FrontEnd(Protocol):
 class Table:
     game: Game
     seats: list[str]  # "human" or a bot spec, per seat
-    seed: int | None  # None: not known (a plain save), bots get a random one
+    seed: int | None  # the game's seed; None: not known (a game resumed from a plain save)
     confirm: bool = False  # ask people even when they have a single choice
     agents: list[Agent | None] = field(default_factory=list)  # None: a person
+    bot_seed: int | None = None  # the bots' streams (default: the game's seed, else random)
 
     def __post_init__(self) -> None:
         if self.agents:  # given (tests and other front ends bring their own)
             return
-        base = self.seed if self.seed is not None else random.SystemRandom().randrange(2**31)
+        base = next((s for s in (self.bot_seed, self.seed) if s is not None), None)
+        if base is None:
+            base = random.SystemRandom().randrange(2**31)
         done = len(self.game.history)
         # A new game (done == 0) keeps the seeds of earlier versions: seed * 1009 + seat.
         self.agents = [None if name == "human" else make_agent(name, base * 1009 + s + 7919 * done)
