@@ -440,3 +440,47 @@ def test_every_screen_of_a_game_fits_80x24_with_hand_options_and_moves(
             asked += 1
         g.play(rng.choice(actions))
     assert asked > 10
+
+
+# ---------------------------------------------------------------- reading a choice
+
+
+CHOICES = ["place R2-1P space 1", "place R2-1P space 2", "place R2-1S space 1", "place sea",
+           "play banner pair", "play banner pair (banner + fire fairy)", "take blue",
+           "take blue, discard green from alpaca", "end turn"]
+
+
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("1", "place R2-1P space 1"),
+    ("9", "end turn"),
+    ("PLACE SEA", "place sea"),
+    ("  place   r2-1s space 1 ", "place R2-1S space 1"),
+    ("pla r2-1p s 1", "place R2-1P space 1"),  # the start of each word
+    ("pla r2-1s", "place R2-1S space 1"),
+    ("r2-1p sp 2", "place R2-1P space 2"),  # a run of words inside, when none starts so
+    ("play banner pair", "play banner pair"),  # the exact text beats a longer one it starts
+    ("take blue", "take blue"),
+    ("take blue,", "take blue, discard green from alpaca"),
+    ("e", "end turn"),
+])
+def test_a_choice_is_read_by_number_text_or_the_start_of_its_words(typed: str,
+                                                                   meant: str) -> None:
+    from upriver.terminal.choosing import read
+
+    assert read(typed, CHOICES).action == meant
+
+
+def test_reading_quit_help_pages_and_mistakes() -> None:
+    from upriver.terminal.choosing import read
+
+    assert read("q", CHOICES).quit and read("QUIT", CHOICES).quit
+    assert read("?", CHOICES).help and read("? pla", CHOICES).help_filter == "pla"
+    assert read("", CHOICES).page == 1 and read("<", CHOICES).page == -1
+    ambiguous = read("pla r2", CHOICES)
+    assert ambiguous.action is None
+    assert ambiguous.candidates == CHOICES[:3]
+    assert ambiguous.error == "'pla r2' fits 3 choices: type more, or a number"
+    assert read("10", CHOICES).error == "no choice 10: type 1-9, an action's words, ? or q"
+    assert read("0", CHOICES).error.startswith("no choice 0")
+    assert read("fly", CHOICES).error == ("not a choice: 'fly' (type 1-9, an action's words, "
+                                          "? for help, q to quit)")

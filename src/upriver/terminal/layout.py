@@ -121,37 +121,34 @@ def _log_lines(log: list[LogLine], width: int, height: int) -> list[Text]:
     """The last moves that fit, newest at the bottom, one heading per run of moves by the
     same seat; the moves since the person's last decision in bold, older ones dim."""
     title = Text("Last moves".ljust(width)[:width], style="bold underline")
-    blocks: list[list[Text]] = []
+    runs: list[tuple[Text, list[list[Text]]]] = []  # a heading and its moves' lines
     who = None
     for entry in log:
         style = "bold" if entry.new else "dim"
         if entry.who != who:
             who = entry.who
-            blocks.append([Text(who + ":", style=style + " underline" if entry.new else style)])
-        blocks[-1].extend(Text(part, style=style) for part in _wrap(" " + entry.text, width, 2))
-    room = height - 1
+            runs.append((Text(who + ":", style=style + " underline" if entry.new else style), []))
+        runs[-1][1].append([Text(part, style=style)
+                            for part in _wrap(" " + entry.text, width, 2)])
+    room = height - 2  # the title, and a line for the count of earlier moves
     rows: list[Text] = []
     shown = 0
-    for block in reversed(blocks):  # the newest first, whole moves only
-        heading, moves = block[0], block[1:]
+    for heading, moves in reversed(runs):  # the newest first, whole moves only
         take: list[Text] = []
-        for k in range(len(moves), 0, -1):
-            lines = moves[k - 1 : k]
-            if len(rows) + len(take) + len(lines) + 1 > room - 1:
+        for lines in reversed(moves):
+            if len(rows) + len(take) + len(lines) + 1 > room:
                 break
             take = lines + take
             shown += 1
-        if not take:
+        if take:
+            rows = [heading, *take, *rows]
+        if len(rows) >= room - 1 or not take:
             break
-        rows = [heading, *take, *rows]
-        if len(take) < len(moves):
-            break
-    earlier = len(log) - shown
-    if earlier and rows:
-        rows.insert(0, Text(f"… {earlier} earlier (log)", style="dim"))
     if not log:
         rows = [Text("none yet", style="dim")]
-    return [title, *rows[:room]]
+    elif shown < len(log):
+        rows.insert(0, Text(f"… {len(log) - shown} earlier (type log)", style="dim"))
+    return [title, *rows[: height - 1]]
 
 
 def compose(frame: Frame) -> list[Text]:
