@@ -300,6 +300,18 @@ def test_play_save_then_replay_all_steps_through_every_decision(tmp_path: Path) 
     assert winner_line and winner_line[0] in result.output
 
 
+def test_replay_short_shows_each_position_in_80_columns(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    run("play", "the-river", "--players", "random,random", "--seed", "5", "--save", str(save))
+    result = run("replay", str(save), "--all", "--short")
+    assert result.exit_code == 0, result.output
+    history = json.loads(save.read_text())["history"]
+    assert f"decision {len(history)}/{len(history)}: " in result.output
+    assert result.output.count("The River · round ") >= len(history)
+    steps = result.output.split(f"decision {len(history)}/{len(history)}: ")[0]
+    assert all(len(line) <= 80 for line in steps.splitlines() if not line.startswith("decision"))
+
+
 def test_replay_pauses_and_q_stops(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     run("play", GAME, "--players", "random,random", "--seed", "5", "--save", str(save))

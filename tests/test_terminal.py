@@ -236,6 +236,22 @@ def test_a_larger_terminal_shows_the_other_seats_too(term: Callable[..., Termina
     assert len(lines[0]) == 120
 
 
+def test_a_resized_terminal_is_redrawn_to_its_new_size(term: Callable[..., Terminal]) -> None:
+    seed = seed_where("twelve-rivers", 3, 0)
+    t = term("twelve-rivers", "--players", "human,random,random", "--seed", str(seed))
+    t.prompt()
+    assert not any(line.startswith("seat 1:") for line in t.screen.display)
+    mark = len(t.raw)
+    fcntl.ioctl(t.fd, termios.TIOCSWINSZ, struct.pack("HHHH", 45, 120, 0, 0))
+    t.screen.resize(45, 120)
+    os.killpg(t.proc.pid, signal.SIGWINCH)
+    t.prompt(mark)
+    t.wait_for(lambda: any(line.startswith("seat 1:") for line in t.screen.display),
+               "the larger layout")
+    assert t.screen.display[0].rstrip().endswith("to decide")
+    assert t.finish(b"q\r") == 3
+
+
 # ---------------------------------------------------------------- choosing
 
 

@@ -245,11 +245,13 @@ def _rebuild(data: dict[str, Any]) -> tuple[Game, list[str], list[tuple[int, str
     return g, seats, history
 
 
-def _replay_steps(data: dict[str, Any], show_all: bool, viewer: int | None) -> None:
+def _replay_steps(data: dict[str, Any], show_all: bool, viewer: int | None,
+                  short: bool = False) -> None:
     g, seats, history = _rebuild(data)
     for i, (seat, action) in enumerate(history, 1):
         click.echo()
-        click.echo(_render(g.rules, g.view(g.to_move if viewer is None else viewer)))
+        view = g.view(g.to_move if viewer is None else viewer)
+        click.echo(board.short_text(g, view) if short else _render(g.rules, view))
         click.echo(f"\ndecision {i}/{len(history)}: {_label(seat, seats)}: {action}")
         if seat != g.to_move:
             raise BadPosition(f"replay diverges at decision {i}: seat {seat} is not to move")
@@ -293,7 +295,9 @@ def _show_save(data: Any, viewer: int | None) -> None:
 @click.option("--seat", type=int, default=None,
               help="show positions from this seat's view (default: the seat deciding; "
                    "a spectator for plain saves)")
-def replay(file: str, show_all: bool, seat: int | None) -> None:
+@click.option("--short", is_flag=True,
+              help="each position in the short form of the 80x24 screen (about 20 lines)")
+def replay(file: str, show_all: bool, seat: int | None, short: bool) -> None:
     """Step through a replay file from 'play --save', or show a plain save."""
     data = _read_json(file)
     if isinstance(data, dict) and data.get("format") == saves.REPLAY_FORMAT:
@@ -301,7 +305,7 @@ def replay(file: str, show_all: bool, seat: int | None) -> None:
             # Resumed from a plain save: no seed to rebuild it from, so show where it stands.
             _show_save(data["final"], seat)
             return
-        _replay_steps(data, show_all, seat)
+        _replay_steps(data, show_all, seat, short)
     else:
         _show_save(data, seat)
 

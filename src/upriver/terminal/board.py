@@ -68,3 +68,13 @@ def sections(game: Game, view: dict[str, Any], width: int) -> list[Section]:
 
 def describe(game: Game, view: dict[str, Any], action: str) -> str:
     return str(_call(game, "describe", view, action) or "")
+
+
+def short_text(game: Game, view: dict[str, Any], width: int = 80) -> str:
+    """Every section of the short form, under a title line (``upriver replay --short``)."""
+    title = " · ".join(x for x in (headline(game, view), progress(game, view),
+                                   step(game, view)) if x)
+    lines = [title]
+    for s in sections(game, view, width):
+        lines += s.lines
+    return "\n".join(lines)

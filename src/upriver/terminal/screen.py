@@ -31,6 +31,7 @@ SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 SPIN_AFTER = 0.15  # seconds: a bot quicker than this shows no spinner
 REDRAW_EVERY = 0.05  # seconds between redraws while bots move one after another
 PROMPT = "Your choice (number, words, ? help, q quit): "
+HINT = "? what each choice does · view the whole table · log every move · q save and quit"
 
 
 def usable(stdin: TextIO, stdout: TextIO) -> bool:
@@ -177,7 +178,7 @@ class Screen:
         pager_page = 0
 
         def build() -> Frame:
-            frame = self.frame(seat, Options(title, shown, page), PROMPT)
+            frame = self.frame(seat, Options(title, shown, page, HINT), PROMPT)
             if pager is not None:
                 frame.pager_title, frame.pager = pager
                 frame.pager_page = pager_page
