@@ -55,6 +55,7 @@ class Screen:
         self.lock = threading.Lock()
         self.last_draw = 0.0
         self.message = ""
+        self.stale = False  # a decision was played since the last frame drawn
         self.resized = False
         self._old_winch: Any = None
         self._ansi = Console(file=io.StringIO(), force_terminal=True,
@@ -140,15 +141,22 @@ class Screen:
     def played(self, seat: int, action: str, auto: bool) -> None:
         if auto:
             self.message = f"your only choice was taken: {action}"
+        self.stale = True
         if time.monotonic() - self.last_draw >= REDRAW_EVERY or self.table.game.is_over:
             self.draw(self.frame(None))
+            self.stale = False
 
     def think(self, seat: int, choose: Callable[[], str]) -> str:
-        if time.monotonic() - self.last_draw >= REDRAW_EVERY:
-            self.draw(self.frame(None))
+        # Bots in a row redraw at most every REDRAW_EVERY; a bot that takes longer than
+        # SPIN_AFTER first brings the screen up to date (a frame made here, drawn by the
+        # spinner, as the game must not be read while the bot reads it).
+        now = self.frame(None) if self.stale else None
+        if now is not None and time.monotonic() - self.last_draw >= REDRAW_EVERY:
+            self.draw(now)
+            self.stale, now = False, None
         stop = threading.Event()
         label = self.table.label(seat)
-        spinner = threading.Thread(target=self._spin, args=(stop, label), daemon=True)
+        spinner = threading.Thread(target=self._spin, args=(stop, label, now), daemon=True)
         spinner.start()
         try:
             return choose()
@@ -156,9 +164,12 @@ class Screen:
             stop.set()
             spinner.join()
 
-    def _spin(self, stop: threading.Event, label: str) -> None:
+    def _spin(self, stop: threading.Event, label: str, stale: Frame | None) -> None:
         if stop.wait(SPIN_AFTER):
             return
+        if stale is not None:
+            self.draw(stale)
+            self.stale = False
         _, rows = self.size()
         k = 0
         while not stop.is_set():
