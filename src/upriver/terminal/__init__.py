@@ -8,6 +8,7 @@ choice), ``saves`` (saving and resuming), ``scores`` (the final table).
 
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 
@@ -57,6 +58,4 @@ def play(table: Table, *, plain: bool, save: Path | None, resumed: Path | None) 
 
 
 def _quoted(path: Path) -> str:
-    import shlex
-
     return shlex.quote(str(path))

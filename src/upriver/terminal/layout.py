@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import textwrap
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rich.text import Text
 
@@ -59,7 +59,6 @@ class Frame:
     pager: list[str] | None = None  # help, the full view or the whole log, instead of the board
     pager_title: str = ""
     pager_page: int = 0
-    notes: list[str] = field(default_factory=list)
 
 
 def coloured(line: str, style: str = "") -> Text:
@@ -98,12 +97,11 @@ def option_rows(options: Options, width: int, rows: int) -> tuple[list[str], int
     return lines, start, start + len(chunk)
 
 
-def _pick_sections(sections: list[Section], height: int) -> tuple[list[Section], bool]:
+def _pick_sections(sections: list[Section], height: int) -> list[Section]:
     """The sections that fit in ``height`` lines, most important first, in their own order.
     The board (rank 1 or less) is cut to fit rather than left out."""
     kept: dict[str, Section] = {}
     used = 0
-    dropped = False
     for s in sorted(sections, key=lambda s: s.rank):
         if used + len(s.lines) <= height:
             kept[s.name] = s
@@ -111,10 +109,7 @@ def _pick_sections(sections: list[Section], height: int) -> tuple[list[Section],
         elif s.rank <= 1 and used < height:
             kept[s.name] = Section(s.name, s.lines[: height - used], s.rank)
             used = height
-            dropped = True
-        else:
-            dropped = True
-    return [kept[s.name] for s in sections if s.name in kept], dropped
+    return [kept[s.name] for s in sections if s.name in kept]
 
 
 def _log_lines(log: list[LogLine], width: int, height: int) -> list[Text]:
@@ -229,7 +224,7 @@ def _body(frame: Frame, height: int) -> list[Text]:
     top = max(0, height - len(mine))
     if not two_columns:
         top = max(0, top - 4)  # the last moves go under the board
-    chosen, dropped = _pick_sections(rest, top)
+    chosen = _pick_sections(rest, top)
     left = [ln for s in chosen for ln in s.lines][:top]
     lines: list[Text] = []
     if two_columns:
@@ -250,6 +245,4 @@ def _body(frame: Frame, height: int) -> list[Text]:
     for ln in mine[: height - len(lines)]:
         lines.append(coloured(ln[:w], "bold"))
     lines += [Text("")] * (height - len(lines))
-    if dropped:
-        frame.notes.append("view: the whole table")
     return lines[:height]

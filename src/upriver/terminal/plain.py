@@ -73,9 +73,10 @@ class Plain:
 
 
 def _is_terminal(stream: object) -> bool:
+    isatty = getattr(stream, "isatty", None)
     try:
-        return bool(stream.isatty())  # type: ignore[attr-defined]
-    except (AttributeError, ValueError):
+        return bool(isatty()) if callable(isatty) else False
+    except ValueError:  # a closed stream
         return False
 
 
