@@ -32,6 +32,15 @@ hand = "instrument supplies"
 """
 
 
+QUIT = 3  # `upriver play`'s exit status when a person quits (q or end of input)
+
+
+@pytest.fixture(autouse=True)
+def in_tmp_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game quit without --save is saved in the current folder: keep that in tmp_path."""
+    monkeypatch.chdir(tmp_path)
+
+
 def run(*args: str, stdin: str | None = None) -> Result:
     return CliRunner().invoke(cli, list(args), input=stdin)
 
@@ -91,17 +100,22 @@ def test_play_is_repeatable_with_the_same_seed() -> None:
 
 def test_play_number_spec_means_a_human_and_random_bots() -> None:
     result = run("play", GAME, "--players", "3", "--seed", "1", stdin="q\n")
-    assert result.exit_code == 0
+    assert result.exit_code == QUIT
     assert "seat 0 (human), seat 1 (random), seat 2 (random)" in result.output
 
 
 def test_play_human_seat_answers_by_number_until_input_ends() -> None:
-    result = run("play", GAME, "--players", "human,random", "--seed", "2", stdin="1\n" * 8)
-    assert result.exit_code == 0, result.output
+    """With --confirm every decision is asked, so 8 answers make 8 decisions; the end of
+    input quits, saves and says how to resume."""
+    result = run("play", GAME, "--players", "human,random", "--seed", "2", "--confirm",
+                 stdin="1\n" * 8)
+    assert result.exit_code == QUIT, result.output
     humans = [a for s, name, a in LOG_LINE.findall(result.output) if name == "human"]
     assert len(humans) == 8
     assert "Seat 0 (you): score" in result.output  # the human saw their own view
     assert "quit after" in result.output
+    assert "resume with: upriver play upriver-twelve-rivers-2.json" in result.output
+    assert Path("upriver-twelve-rivers-2.json").is_file()
 
 
 def seed_where_seat_0_starts(players: int = 2) -> int:
@@ -115,10 +129,10 @@ def test_play_human_bad_input_reprompts_then_q_quits(tmp_path: Path) -> None:
     seed = str(seed_where_seat_0_starts())
     result = run("play", GAME, "--players", "human,random", "--seed", seed, "--save", str(save),
                  stdin="xyz\n0\nq\n")
-    assert result.exit_code == 0
+    assert result.exit_code == QUIT
     assert "not a choice: 'xyz'" in result.output
-    assert "not a choice: '0'" in result.output
-    assert "quit after 0 decisions" in result.output
+    assert "no choice 0: type 1-" in result.output
+    assert f"quit after 0 decisions; saved to {save}" in result.output
     assert json.loads(save.read_text())["history"] == []
 
 
@@ -143,6 +157,7 @@ def test_play_human_may_type_the_action_text() -> None:
         ["play", GAME, "--players", "random,random,random,random,random"],
         ["play", GAME, "--players", "0"],
         ["play", GAME, "--save", "/no/such/dir/x.json"],
+        ["play", "/no/such/save.json"],
         ["bench", "no-such-game"],
         ["bench", GAME, "--players", "9"],
         ["replay", "/no/such/file.json"],
@@ -160,6 +175,95 @@ def test_replay_of_a_file_that_is_not_a_save_is_a_one_line_error(tmp_path: Path)
     assert_one_line_error(run("replay", str(junk)))
     junk.write_text('{"hello": 1}')
     assert_one_line_error(run("replay", str(junk)))
+
+
+def test_play_choices_by_prefix_ambiguity_and_question_mark() -> None:
+    """A choice by the start of its words; a prefix that fits several lists them with their
+    numbers; `?` lists every choice with what it does."""
+    seed = seed_where_seat_0_starts()
+    actions = upriver.new_game(GAME, players=2, seed=seed).legal_actions()
+    r3 = [a for a in actions if a.startswith("place R3")]
+    result = run("play", GAME, "--players", "human,random", "--seed", str(seed),
+                 stdin="pla r3\n?\npla vil 3\nq\n")
+    assert result.exit_code == QUIT
+    assert f"'pla r3' fits {len(r3)} choices: type more, or a number" in result.output
+    assert f"  {actions.index(r3[0]) + 1}. {r3[0]}\n" in result.output
+    assert "  1. place R1-01 space 1 — put a family marker there; costs 3 supply cards" in (
+        result.output)
+    assert "seat 0 (human): place village 3\n" in result.output
+
+
+def test_play_takes_a_single_choice_unless_asked_to_confirm() -> None:
+    """In the 2022 edition every payment is "pay camp card": the only choice, taken for the
+    person; with --confirm it is asked."""
+    seed = next(s for s in range(100) if upriver.new_game(
+        GAME, players=2, seed=s, edition="2022").to_move == 0)
+    args = ["play", GAME, "--players", "human,random", "--seed", str(seed),
+            "--option", "edition=2022"]
+    taken = run(*args, stdin="place R2-1P space 1\nq\n")
+    assert "seat 0 (human): pay camp card\nseat 0 (human): pay camp card\n" in taken.output
+    asked = run(*args, "--confirm", stdin="place R2-1P space 1\nq\n")
+    assert "Seat 0, choose one of 1:\n  1. pay camp card" in asked.output
+    assert "seat 0 (human): pay camp card" not in asked.output
+
+
+def test_play_resumes_its_save_and_saves_back_to_it(tmp_path: Path) -> None:
+    """`upriver play FILE` resumes a game saved on quitting, in the same position, and a
+    quit saves it back to the same file; a finished game resumed ends at once with 0."""
+    first = run("play", GAME, "--players", "human,random,random", "--seed", "8", "--confirm",
+                stdin="1\n1\nq\n")
+    name = "upriver-twelve-rivers-8.json"
+    assert first.exit_code == QUIT and f"resume with: upriver play {name}" in first.output
+    before = json.loads(Path(name).read_text())
+    g = upriver.load_game(json.dumps(before["final"]))
+    again = run("play", name, stdin="q\n")
+    assert again.exit_code == QUIT, again.output
+    assert (f"12 Rivers · current edition, resumed after {len(g.history)} decisions: "
+            "seat 0 (human), seat 1 (random), seat 2 (random)") in again.output
+    assert f"Seat 0, choose one of {len(g.legal_actions())}:" in again.output
+    assert f"saved to {name}" in again.output
+    assert json.loads(Path(name).read_text()) == before
+    assert not Path("upriver-twelve-rivers-8-2.json").exists()
+    done = tmp_path / "done.json"
+    assert run("play", GAME, "--players", "random,random", "--seed", "3",
+               "--save", str(done)).exit_code == 0
+    finished = run("play", str(done))
+    assert finished.exit_code == 0 and "Winner" in finished.output
+
+
+def test_play_resumes_a_plain_save_with_named_seats(tmp_path: Path) -> None:
+    """A `Game.to_json` save has no seats or seed: --players names them, --seed seeds the
+    bots; quitting writes a new save (never over the plain one), which replay shows as a
+    position since no seed rebuilds it."""
+    g = upriver.new_game(GAME, players=2, seed=4)
+    for _ in range(5):
+        g.play(g.legal_actions()[0])
+    plain = tmp_path / "plain.json"
+    plain.write_text(g.to_json())
+    result = run("play", str(plain), "--players", "random,human", "--seed", "1", stdin="q\n")
+    assert result.exit_code == QUIT, result.output
+    assert "resumed after 5 decisions: seat 0 (random), seat 1 (human)" in result.output
+    assert plain.read_text() == g.to_json()
+    record = json.loads(Path("upriver-twelve-rivers.json").read_text())
+    assert record["seed"] is None and record["players"] == ["random", "human"]
+    assert record["history"][:5] == [list(x) for x in g.history]
+    shown = run("replay", "upriver-twelve-rivers.json")
+    assert shown.exit_code == 0 and "Saved twelve-rivers game, 2 players" in shown.output
+
+
+@pytest.mark.parametrize(("extra", "message"), [
+    (["--option", "edition=2022"], "--option cannot change a saved game"),
+    (["--players", "human,random,random"], "--players names 3 seats"),
+    (["--seed", "99"], "is a game with seed 5"),
+])
+def test_resuming_refuses_what_the_save_decides(tmp_path: Path, extra: list[str],
+                                                message: str) -> None:
+    save = tmp_path / "g.json"
+    run("play", GAME, "--players", "human,random", "--seed", "5", "--save", str(save),
+        stdin="q\n")
+    result = run("play", str(save), *extra)
+    assert_one_line_error(result)
+    assert message in result.stderr
 
 
 # ---------------------------------------------------------------- bench
@@ -194,6 +298,18 @@ def test_play_save_then_replay_all_steps_through_every_decision(tmp_path: Path) 
     assert "warning" not in result.output
     winner_line = [ln for ln in played.output.splitlines() if ln.startswith("Winner")]
     assert winner_line and winner_line[0] in result.output
+
+
+def test_replay_short_shows_each_position_in_80_columns(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    run("play", "the-river", "--players", "random,random", "--seed", "5", "--save", str(save))
+    result = run("replay", str(save), "--all", "--short")
+    assert result.exit_code == 0, result.output
+    history = json.loads(save.read_text())["history"]
+    assert f"decision {len(history)}/{len(history)}: " in result.output
+    assert result.output.count("The River · round ") >= len(history)
+    steps = result.output.split(f"decision {len(history)}/{len(history)}: ")[0]
+    assert all(len(line) <= 80 for line in steps.splitlines() if not line.startswith("decision"))
 
 
 def test_replay_pauses_and_q_stops(tmp_path: Path) -> None:
@@ -341,11 +457,19 @@ def test_bench_the_river_json() -> None:
     assert data["decisions_per_s"] > 0 and data["games"] >= 1
 
 
+class First:
+    name = "first"
+
+    def choose(self, game: upriver.Game) -> str:
+        return game.legal_actions()[0]
+
+
 def test_play_keeps_other_seats_deliveries_hidden_until_every_seat_has_delivered(
-        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+        capsys: pytest.CaptureFixture[str]) -> None:
     """TR-DELIV-02 in the terminal: the person in seat 1 sees seat 0's delivery only as a
     hidden line until every seat has delivered; then the log shows what each seat did."""
-    from upriver import cli as cli_module
+    from upriver.terminal.plain import Plain
+    from upriver.terminal.table import Table
 
     g = upriver.from_position("twelve-rivers", """
         players = 3
@@ -360,19 +484,14 @@ def test_play_keeps_other_seats_deliveries_hidden_until_every_seat_has_delivered
     """)
     asked: list[str] = []
 
-    def person(game: upriver.Game, seat: int) -> str:
-        asked.append(capsys.readouterr().out)  # what was on screen when the person decided
-        return "deliver green to S2 spot 1"
+    class Person(Plain):
+        def ask(self, seat: int, actions: list[str]) -> str:
+            asked.append(capsys.readouterr().out)  # what was on screen when the person decided
+            return "deliver green to S2 spot 1"
 
-    class First:
-        name = "first"
-
-        def choose(self, game: upriver.Game) -> str:
-            return game.legal_actions()[0]
-
-    monkeypatch.setattr(cli_module, "_ask_human", person)
     seats = ["first", "human", "first"]
-    assert cli_module._run(g, seats, [First(), None, First()])
+    table = Table(g, seats, seed=0, agents=[First(), None, First()])
+    assert table.run(Person(table))
     secret = g.rules.secret_text
     assert asked == [f"seat 0 (first): {secret}\n"]
     after = capsys.readouterr().out.splitlines()

@@ -16,13 +16,17 @@ from typing import Any
 import click
 
 import upriver
-from upriver.agents import PARAMS, Agent, agent_names, make_agent, parse_spec
+from upriver import terminal
+from upriver.agents import PARAMS, agent_names, parse_spec
 from upriver.core.errors import BadOption, BadPosition, IllegalAction
 from upriver.core.game import Game, Rules
 from upriver.core.registry import rules_for
+from upriver.terminal import board, saves
+from upriver.terminal.plain import columns
+from upriver.terminal.scores import label as _label
+from upriver.terminal.scores import summary as _summary
+from upriver.terminal.table import Table
 
-REPLAY_FORMAT = "upriver-replay/1"
-WIDTH = 96
 PERSON_ERRORS = (BadOption, BadPosition, OSError, ValueError)
 
 
@@ -61,43 +65,6 @@ def _render(rules: Rules, view: dict[str, Any]) -> str:
     if callable(render):
         return str(render(view))
     return json.dumps(view, indent=1)
-
-
-def _columns(cells: list[str], indent: str = "  ") -> str:
-    """Cells in aligned columns, as many per line as fit in WIDTH."""
-    width = max((len(c) for c in cells), default=0) + 3
-    per_line = max(1, (WIDTH - len(indent)) // width)
-    lines = [
-        indent + "".join(c.ljust(width) for c in cells[i : i + per_line]).rstrip()
-        for i in range(0, len(cells), per_line)
-    ]
-    return "\n".join(lines)
-
-
-def _label(seat: int, seats: list[str] | None) -> str:
-    return f"seat {seat} ({seats[seat]})" if seats and seat < len(seats) else f"seat {seat}"
-
-
-def _summary(g: Game, seats: list[str] | None) -> str:
-    """The score breakdown as a table (categories down, seats across) and the winners."""
-    breakdown = g.score_breakdown()
-    categories = list(dict.fromkeys(k for b in breakdown for k in b))
-    heads = [_label(s, seats) for s in range(g.num_players)]
-    first = max([len("total"), *(len(c) for c in categories)]) + 2
-    widths = [max(len(h), 5) + 2 for h in heads]
-
-    def row(name: str, values: list[str]) -> str:
-        return name.ljust(first) + "".join(v.rjust(w) for v, w in zip(values, widths, strict=True))
-
-    lines = [row("", heads), "-" * (first + sum(widths))]
-    lines += [row(c, [str(b.get(c, 0)) for b in breakdown]) for c in categories]
-    lines.append(row("total", [str(s) for s in g.scores()]))
-    winners = g.winners()
-    if winners:
-        names = ", ".join(_label(s, seats) for s in winners)
-        word = "Winner" if len(winners) == 1 else "Winners (shared)"
-        lines.append(f"{word}: {names} with {g.scores()[winners[0]]} points")
-    return "\n".join(lines)
 
 
 def _parse_options(pairs: tuple[str, ...]) -> dict[str, str]:
@@ -170,112 +137,77 @@ def games() -> None:
 # ---------------------------------------------------------------- play
 
 
-def _ask_human(g: Game, seat: int) -> str | None:
-    """Show the seat its own view and the numbered actions; None when the person quits."""
-    click.echo()
-    click.echo(_render(g.rules, g.view(seat)))
-    actions = g.legal_actions()
-    click.echo(f"\nSeat {seat}, choose one of {len(actions)}:")
-    click.echo(_columns([f"{i}. {a}" for i, a in enumerate(actions, 1)]))
-    while True:
-        try:
-            answer = click.prompt("choice", default="", show_default=False).strip()
-        except click.Abort:  # end of input or Ctrl-C/Ctrl-D at the prompt
-            return None
-        if answer.lower() in ("q", "quit"):
-            return None
-        if answer.isdigit() and 1 <= int(answer) <= len(actions):
-            return actions[int(answer) - 1]
-        if answer in actions:
-            return answer
-        click.echo(f"not a choice: {answer!r} (type 1-{len(actions)}, an action's text, or q)")
-
-
-def _run(g: Game, seats: list[str], agents: list[Agent | None]) -> bool:
-    """Play until the end (True) or until a person quits (False), logging every decision as
-    the person at the terminal may know it (a spectator's log when several people share it)."""
-    people = [s for s, agent in enumerate(agents) if agent is None]
-    viewer = people[0] if len(people) == 1 else None
-    shown = g.log(viewer)
-    while not g.is_over:
-        seat = g.to_move
-        assert seat is not None  # not over, so someone decides
-        agent = agents[seat]
-        action = agent.choose(g) if agent is not None else _ask_human(g, seat)
-        if action is None:
-            return False
-        g.play(action)
-        shown = _echo_log(g.log(viewer), shown, seats)
-    return True
-
-
-def _echo_log(log: list[tuple[int, str]], shown: list[tuple[int, str]],
-              seats: list[str]) -> list[tuple[int, str]]:
-    """Print what the log adds to what was shown: new lines, and lines that were hidden (a
-    simultaneous step) once they are revealed."""
-    same = 0
-    while same < min(len(log), len(shown)) and log[same] == shown[same]:
-        same += 1
-    if same < len(shown):
-        click.echo("shown now that every seat has chosen:")
-    for seat, action in log[same:]:
-        click.echo(f"{_label(seat, seats)}: {action}")
-    return log
-
-
-def _replay_record(g: Game, seats: list[str], seed: int) -> dict[str, Any]:
-    """What ``replay`` needs to rebuild the game step by step: the save alone has no seed."""
-    return {
-        "format": REPLAY_FORMAT,
-        "game": g.game_id,
-        "players": seats,
-        "seed": seed,
-        "options": g.options,
-        "history": [[s, a] for s, a in g.history],
-        "final": json.loads(g.to_json()),
-    }
-
-
-@cli.command()
-@click.argument("game")
-@click.option("--players", "spec", metavar="SPEC",
-              help="comma list of seats, each 'human' or a bot name; or a number N "
-                   "(a human and N-1 random bots). Default: human and 3 random bots.")
-@click.option("--seed", type=int, default=None, help="game seed (default: a random one)")
-@click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
-              help="a game option (see 'upriver games'); repeatable")
-@click.option("--save", type=click.Path(dir_okay=False), default=None,
-              help="write a replay file here at the end (or on quit)")
-def play(
-    game: str, spec: str | None, seed: int | None, option_pairs: tuple[str, ...], save: str | None
-) -> None:
-    """Play GAME in the terminal."""
-    rules_for(game)  # unknown game: fail before anything else
+def _new_table(game: str, spec: str | None, seed: int | None, option_pairs: tuple[str, ...],
+               confirm: bool) -> Table:
     options = _parse_options(option_pairs)
     seats = _parse_seats(spec, _default_players(game))
-    if save is not None and not Path(save).resolve().parent.is_dir():
-        raise BadOption(f"cannot save to {save}: no such directory")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     g = upriver.new_game(game, players=len(seats), seed=seed, **options)
-    # Each bot gets its own stream derived from the game seed, so a seeded game is repeatable.
-    agents = [None if n == "human" else make_agent(n, seed * 1009 + s) for s, n in enumerate(seats)]
-    click.echo(f"{upriver.game_info(game)['name']}, seed {seed}: "
-               + ", ".join(_label(s, seats) for s in range(len(seats))))
-    try:
-        finished = _run(g, seats, agents)
-    except KeyboardInterrupt:
-        finished = False
-    if finished:
-        click.echo()
-        click.echo(_render(g.rules, g.view(None)))
-        click.echo()
-        click.echo(_summary(g, seats))
+    return Table(g, seats, seed, confirm)
+
+
+def _saved_table(file: str, spec: str | None, seed: int | None, option_pairs: tuple[str, ...],
+                 confirm: bool) -> tuple[Table, bool]:
+    """A table resumed from a save, and whether it was ``play --save``'s own format (saved
+    back to the same file on quitting)."""
+    saved = saves.read(file)
+    g = saved.game
+    if option_pairs:
+        raise BadOption("--option cannot change a saved game; its options are in the save")
+    if saved.seed is not None and seed is not None and seed != saved.seed:
+        raise BadOption(f"--seed {seed}: {file} is a game with seed {saved.seed}")
+    seats = saved.seats or _parse_seats(None, g.num_players)
+    if spec is not None:
+        seats = _parse_seats(spec, g.num_players)
+        if len(seats) != g.num_players:
+            raise BadOption(f"--players names {len(seats)} seats; {file} is a "
+                            f"{g.num_players}-player game")
+    table = Table(g, seats, saved.seed, confirm, bot_seed=seed)
+    return table, saved.seats is not None
+
+
+@cli.command()
+@click.argument("game", metavar="GAME|FILE")
+@click.option("--players", "spec", metavar="SPEC",
+              help="comma list of seats, each 'human' or a bot name; or a number N "
+                   "(a human and N-1 random bots). Default: human and 3 random bots.")
+@click.option("--seed", type=int, default=None,
+              help="game seed (default: a random one); for a plain save, the bots' seed")
+@click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
+              help="a game option (see 'upriver games'); repeatable")
+@click.option("--save", type=click.Path(dir_okay=False), default=None,
+              help="write the game here at the end or on quitting (default on quitting: "
+                   "upriver-GAME-SEED.json here, or the file resumed)")
+@click.option("--confirm", is_flag=True,
+              help="ask even when a person has a single choice (default: taken for them)")
+@click.option("--plain", is_flag=True,
+              help="plain lines instead of the full screen (always so when not on a terminal)")
+@click.pass_context
+def play(ctx: click.Context, game: str, spec: str | None, seed: int | None,
+         option_pairs: tuple[str, ...], save: str | None, confirm: bool, plain: bool) -> None:
+    """Play GAME in the terminal, or resume a saved game from FILE.
+
+    Exit status: 0 when the game ends, 3 when a person quits (q or end of input), 130 on
+    Ctrl-C; the game is saved on quitting, with the command that resumes it."""
+    resumed: Path | None = None
+    if game in upriver.games():
+        table = _new_table(game, spec, seed, option_pairs, confirm)
+    elif game.endswith(".json") or Path(game).is_file():
+        table, own_format = _saved_table(game, spec, seed, option_pairs, confirm)
+        resumed = Path(game) if own_format else None
     else:
-        click.echo(f"quit after {len(g.history)} decisions")
-    if save is not None:
-        Path(save).write_text(json.dumps(_replay_record(g, seats, seed), indent=1) + "\n")
-        click.echo(f"saved to {save}")
+        rules_for(game)  # an unknown game: its one-line error
+        raise BadOption(f"unknown game {game!r}")
+    if save is not None and not Path(save).resolve().parent.is_dir():
+        raise BadOption(f"cannot save to {save}: no such directory")
+    g = table.game
+    start = (f"resumed after {len(g.history)} decisions" if g.history or table.seed is None
+             else f"seed {table.seed}")
+    click.echo(f"{board.headline(g, g.view(None))}, {start}: "
+               + ", ".join(table.label(s) for s in range(g.num_players)))
+    ctx.exit(terminal.play(table, plain=plain, save=Path(save) if save else None,
+                           resumed=resumed))
 
 
 # ---------------------------------------------------------------- replay
@@ -313,11 +245,13 @@ def _rebuild(data: dict[str, Any]) -> tuple[Game, list[str], list[tuple[int, str
     return g, seats, history
 
 
-def _replay_steps(data: dict[str, Any], show_all: bool, viewer: int | None) -> None:
+def _replay_steps(data: dict[str, Any], show_all: bool, viewer: int | None,
+                  short: bool = False) -> None:
     g, seats, history = _rebuild(data)
     for i, (seat, action) in enumerate(history, 1):
         click.echo()
-        click.echo(_render(g.rules, g.view(g.to_move if viewer is None else viewer)))
+        view = g.view(g.to_move if viewer is None else viewer)
+        click.echo(board.short_text(g, view) if short else _render(g.rules, view))
         click.echo(f"\ndecision {i}/{len(history)}: {_label(seat, seats)}: {action}")
         if seat != g.to_move:
             raise BadPosition(f"replay diverges at decision {i}: seat {seat} is not to move")
@@ -351,7 +285,7 @@ def _show_save(data: Any, viewer: int | None) -> None:
     """A plain ``to_json`` save has no seed: show its position and its list of decisions."""
     g = upriver.load_game(json.dumps(data))
     click.echo(f"Saved {g.game_id} game, {g.num_players} players, {len(g.history)} decisions:")
-    click.echo(_columns([f"{i}. seat {s}: {a}" for i, (s, a) in enumerate(g.history, 1)]))
+    click.echo(columns([f"{i}. seat {s}: {a}" for i, (s, a) in enumerate(g.history, 1)]))
     _show_end(g, None, viewer)
 
 
@@ -361,11 +295,17 @@ def _show_save(data: Any, viewer: int | None) -> None:
 @click.option("--seat", type=int, default=None,
               help="show positions from this seat's view (default: the seat deciding; "
                    "a spectator for plain saves)")
-def replay(file: str, show_all: bool, seat: int | None) -> None:
+@click.option("--short", is_flag=True,
+              help="each position in the short form of the 80x24 screen (about 20 lines)")
+def replay(file: str, show_all: bool, seat: int | None, short: bool) -> None:
     """Step through a replay file from 'play --save', or show a plain save."""
     data = _read_json(file)
-    if isinstance(data, dict) and data.get("format") == REPLAY_FORMAT:
-        _replay_steps(data, show_all, seat)
+    if isinstance(data, dict) and data.get("format") == saves.REPLAY_FORMAT:
+        if data.get("seed") is None and isinstance(data.get("final"), dict):
+            # Resumed from a plain save: no seed to rebuild it from, so show where it stands.
+            _show_save(data["final"], seat)
+            return
+        _replay_steps(data, show_all, seat, short)
     else:
         _show_save(data, seat)
 

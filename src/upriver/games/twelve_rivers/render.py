@@ -7,6 +7,7 @@ a space shows ``.`` when empty, or the digit of the seat whose marker stands the
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
@@ -289,3 +290,318 @@ def text(view: dict[str, Any]) -> str:
     if view.get("notes"):
         sections.append([f"Note: {note}" for note in view["notes"]])
     return "\n\n".join("\n".join(s) for s in sections)
+
+
+# ---------------------------------------------------------------- the terminal's short forms
+# ``upriver play`` on a small terminal: a title, the view in short sections and a few words on
+# what each action does. All of it reads the view only, like ``text``.
+
+SHORT = {"green": "gr", "blue": "bl", "pink": "pk", "purple": "pu", "white": "wh",
+         "rainbow": "*", "rainbow*": "*!"}
+# What each fairy does, by its name in either edition (rulebook 000 / 001).
+FAIRY_POWERS = {
+    "fire": "counts as 1 supply card", "bonfire": "counts as 1 camp card",
+    "wind": "ignores one placement cost", "cloud": "ignores one placement cost",
+    "earth": "moves up to 3 pearls onto your Markaya", "breeze": "moves pearls off your alpaca",
+    "light": "delivers 1 pearl of any colour", "mushroom": "turns a villager spot rainbow",
+    "water": "takes 2 pearls at a river", "river": "takes 2 pearls at a river",
+}
+PAIR_EFFECTS = {
+    "banner": "move one of your unplaced markers to the front of the track",
+    "lantern": "take a fairy of your choice from the board",
+    "supplies": "move one of your placed markers to a free space, free",
+    "fishing net": "take 1 more pearl at this marker",
+    "instrument": "move this marker to the next free village space to the right",
+}
+
+
+def headline(view: dict[str, Any]) -> str:
+    """The game, edition and mode: ``12 Rivers · 2022 edition · Family Mode``."""
+    parts = ["12 Rivers", f"{view.get('edition', 'current')} edition"]
+    if view.get("family"):
+        parts.append("Family Mode")
+    return " · ".join(parts)
+
+
+def progress(view: dict[str, Any]) -> str:
+    """Round and phase: ``round 2 of 5 · exploration``."""
+    comp = load(view.get("components_file", ""), view.get("edition", "current"))
+    return f"round {view['round']} of {comp.rounds} · {view['phase']}"
+
+
+def step(view: dict[str, Any]) -> str:
+    """The step in this edition's words, with what is left of it."""
+    text = str(view["step"])
+    if view.get("edition") == "2022":
+        text = text.replace("Markaya", "villager").replace("earth fairy", "breeze fairy")
+    if view.get("current_space"):
+        text += f" at {view['current_space']}"
+    if "cost_left" in view:
+        text += f" ({view['cost_left']} left to pay)"
+    if "picks_left" in view:
+        text += f" ({_plural(view['picks_left'], 'pick')} left)"
+    return text
+
+
+def _short(colour: str | None) -> str:
+    return "-" if colour is None else SHORT.get(colour, colour)
+
+
+def _short_counts(items: Mapping[str, int] | None, empty: str = "-") -> str:
+    if not items:
+        return empty
+    return " ".join(f"{n}{_short(c)}" if n > 1 else _short(c) for c, n in items.items())
+
+
+def _fold(items: list[str], width: int, indent: str = "", sep: str = " · ") -> list[str]:
+    """Items joined by ``sep`` into lines of at most ``width``, broken between items or after
+    a comma inside one, never inside "2 wood"."""
+    glue = "\xa0"  # textwrap breaks only at plain spaces
+    pieces = [", ".join(p.replace(" ", glue) for p in item.split(", ")) for item in items]
+    text = (sep.rstrip().replace(" ", glue) + " ").join(pieces)
+    lines = textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False)
+    return [line.replace(glue, " ") for line in lines]
+
+
+def _marks(comp: Components, spaces: Mapping[str, int], indices: Iterable[int]) -> str:
+    return "".join("." if (s := spaces.get(comp.space_names[i])) is None else str(s)
+                   for i in indices)
+
+
+def _short_board(view: dict[str, Any], comp: Components, width: int) -> list[str]:
+    """Rows 1-5 (row 1: the pearl on each dam above its single space), the sea, the village;
+    each space ``.`` or the digit of the seat whose marker stands there."""
+    spaces = view["spaces"]
+    labels = _row_labels()
+    rows: dict[int, list[int]] = {}
+    for i, r in enumerate(comp.stretch_row):
+        rows.setdefault(r, []).append(i)
+    lines = []
+    rivers = view.get("rivers", [])
+    for row, members in sorted(rows.items()):
+        cost = labels.get(row, "")
+        if row == 1:
+            dams = [_short(rivers[k] if k < len(rivers) else None) for k in range(len(members))]
+            lines.append("dam " + " ".join(d.ljust(2) for d in dams).rstrip())
+            marks = " ".join(_marks(comp, spaces, comp.stretch_spaces[i]).ljust(2)
+                             for i in members)
+            line = f"R1  {marks}".rstrip()
+        else:
+            cells = []
+            for i in members:
+                sid = comp.stretch_ids[i]
+                name = sid.split("-", 1)[1] if "-" in sid else ""
+                # R2's stretches come in pairs (1P and 1S share a river): no gap inside a pair
+                gap = "" if name.endswith("P") else " "
+                cells.append(f"{name}[{_marks(comp, spaces, comp.stretch_spaces[i])}]{gap}")
+            line = f"R{row} " + "".join(cells).rstrip()
+        if len(line) + len(cost) + 2 <= width:
+            line += "  " + cost
+        lines.append(line[:width])
+    pools = [f"{sid} {_short_counts(p)}" for sid, p in view.get("pools", {}).items()]
+    if pools:
+        lines.extend(_fold(["pools " + pools[0], *pools[1:]], width, "      "))
+    sea = _marks(comp, spaces, [comp.sea])
+    lines.append(f"sea [{sea}] pay {comp.space_cost[comp.sea]}: "
+                 f"{_short_counts(view.get('sea'), 'no pearls')}"[:width])
+    village = " ".join(_marks(comp, spaces, [sp]) for sp in comp.village)
+    costs = " ".join(str(comp.space_cost[sp]) for sp in comp.village)
+    line = f"village [{village}] pay {costs}"
+    if any(comp.village_gains):
+        gains = " ".join(str(g) for g in comp.village_gains)
+        line = (f"village [{village}] gain {gains}" if not any(comp.space_cost[sp]
+                for sp in comp.village) else f"{line}, gain {gains}")
+    lines.extend(_fold([line], width))
+    return lines
+
+
+def _short_table(view: dict[str, Any], comp: Components, width: int) -> list[str]:
+    """The track, the fairies on the board and the card display."""
+    lines = ["track " + " ".join("." if s is None else str(s) for s in view.get("track", []))
+             + " (front first)"]
+    sites = [f"{sid} {'+'.join(f.keys())}"
+             for sid, f in view.get("sites", {}).items()]
+    lines.extend(_fold(["fairies " + (sites[0] if sites else "none"), *sites[1:]], width,
+                       "        ", ", "))
+    display = ", ".join(view.get("card_display", [])) or "empty"
+    cards = _words(view)["cards"].split()[0].lower()
+    lines.extend(_fold([f"{cards} {display}", f"pile {view.get('draw_pile', 0)}"], width))
+    return lines
+
+
+def _short_tile(tile: Tile) -> str:
+    spots = " ".join(_short(_spot_name(c)) for c in tile.spots)
+    objective = tile.objective
+    if objective in NEEDS_COLOUR and tile.colour >= 0:
+        objective += f" {_short(COLOURS[tile.colour])}"
+    return f"{tile.id} {spots} · {objective} {tile.points}pt · {_plural(tile.cards, 'card')}"
+
+
+def _short_display(view: dict[str, Any], comp: Components, width: int) -> list[str]:
+    head = f"{_words(view)['tiles']} (deck {view.get('markaya_deck', 0)})"
+    tiles = []
+    for tid in view.get("markaya_display", []):
+        t = comp.tile_index.get(tid)
+        tiles.append(_short_tile(comp.tiles[t]) if t is not None else tid)
+    lines = [head + (":" if tiles else ": none")]
+    lines.extend(ln[:width] for ln in (" " + t for t in tiles))
+    goals = [f"{c['count']}{_short(c['colour'])} {c['points']}pt"
+             + ("" if c.get("owner") is None else f" seat {c['owner']}")
+             for c in view.get("alpaca_cards", [])]
+    if goals:
+        name = _words(view)["goals"].split()[0].lower()
+        lines.extend(_fold([f"{name} {goals[0]}", *goals[1:]], width, " "))
+    return lines
+
+
+def _short_tiles(entry: dict[str, Any], comp: Components) -> list[str]:
+    """Each befriended tile with its spots: ``M05 wh:wh bl:- *:-``."""
+    out = []
+    for m in entry.get("markaya", []):
+        t = comp.tile_index.get(m["id"])
+        pearls = m.get("pearls", [])
+        needs = ([_short(_spot_name(c)) for c in comp.tiles[t].spots] if t is not None
+                 else ["?"] * len(pearls))
+        for k in m.get("rainbow_spots", []):
+            if 0 < k <= len(needs):
+                needs[k - 1] = "*!"
+        out.append(m["id"] + " " + " ".join(
+            f"{need}:{_short(p)}" for need, p in zip(needs, pearls, strict=False)))
+    return out
+
+
+def _short_seat(view: dict[str, Any], entry: dict[str, Any], comp: Components,
+                width: int) -> list[str]:
+    s = entry["seat"]
+    scores = view.get("scores", [])
+    tribes = view.get("tribes") or []
+    who = f"you (seat {s}" if s == view.get("viewer") else f"seat {s}"
+    who += (f", {tribes[s]} tribe" if s < len(tribes) else "") + (")" if "(" in who else "")
+    if who.startswith("seat") and s < len(tribes):
+        who = f"seat {s} ({tribes[s]} tribe)"
+    score = scores[s] if s < len(scores) else 0
+    if entry.get("hand") is not None:
+        hand = "hand " + _counts(entry["hand"], "empty")
+    else:
+        known = entry.get("known_cards") or {}
+        hand = _plural(entry.get("hand_size", 0), "card")
+        hand += f" (known: {_counts(known)})" if known else ""
+    items = [f"{who}: {_plural(score, 'pt')}", hand,
+             f"fairies {_counts(entry.get('fairies'))}",
+             f"alpaca {_short_counts(entry.get('alpaca'), 'empty')}"]
+    if entry.get("alpaca_cards"):
+        items.append("goals " + " ".join(_short(c) for c in entry["alpaca_cards"]))
+    items += _short_tiles(entry, comp)
+    return _fold(items, width, "  ")
+
+
+def compact(view: dict[str, Any], width: int = 80) -> list[dict[str, Any]]:
+    """The view in short sections for a small terminal, each ``{"name", "lines", "rank"}``:
+    ``you`` (the viewing seat), ``board``, ``table`` (track, fairies, cards), ``display`` (the
+    tiles on offer and the goals) and ``seats`` (the others). A lower rank matters more now:
+    the tiles on offer rank high while a seat is befriending, so a small screen keeps them."""
+    comp = load(view.get("components_file", ""), view.get("edition", "current"))
+    viewer = view.get("viewer")
+    players = view.get("players", [])
+    mine = [p for p in players if p["seat"] == viewer]
+    others = [p for p in players if p["seat"] != viewer]
+    befriending = "befriend" in str(view.get("step", ""))
+    sections: list[dict[str, Any]] = [
+        {"name": "board", "lines": _short_board(view, comp, width), "rank": 1},
+        {"name": "table", "lines": _short_table(view, comp, width), "rank": 3},
+        {"name": "display", "lines": _short_display(view, comp, width),
+         "rank": 2 if befriending else 5},
+        {"name": "seats", "rank": 4,
+         "lines": [ln for p in others for ln in _short_seat(view, p, comp, width)]},
+    ]
+    if mine:
+        lines = _short_seat(view, mine[0], comp, width)
+        sections.insert(0, {"name": "you", "lines": lines, "rank": 0})
+    return sections
+
+
+def _space_cost(view: dict[str, Any], comp: Components, space: str) -> str:
+    if space not in comp.space_names:
+        return ""
+    sp = comp.space_names.index(space)
+    words = _words(view)["cards"].lower().replace("cards", "card").split()[0]
+    cost = comp.space_cost[sp]
+    if sp in comp.village and comp.village_gains[comp.village.index(sp)]:
+        return f"gain {_plural(comp.village_gains[comp.village.index(sp)], words + ' card')}"
+    if comp.space_stretch[sp] >= 0:
+        label = _row_labels().get(comp.stretch_row[comp.space_stretch[sp]], "")
+        if label.startswith("gain"):
+            return f"gain {_plural(int(label.split()[1]), words + ' card')}"
+    return "free" if cost == 0 else f"costs {_plural(cost, words + ' card')}"
+
+
+def describe(view: dict[str, Any], action: str) -> str:
+    """A few words on what ``action`` does, from the view: ``put a family marker there;
+    costs 2 cards``. Empty when there is nothing to add to the action's own words."""
+    comp = load(view.get("components_file", ""), view.get("edition", "current"))
+    words = action.split()
+    points = dict(zip(COLOURS, comp.pearl_points, strict=False))
+    if action.startswith(("place ", "supplies: move it to ")):
+        space = action.split(" ", 1)[1] if action.startswith("place ") else action[21:]
+        cost = _space_cost(view, comp, space)
+        if space == "sea":
+            then = "take or exchange sea pearls later"
+        elif space.startswith("village"):
+            tile = "villager" if view.get("edition") == "2022" else "Markaya"
+            then = f"befriend a {tile} later"
+        else:
+            then = "collect river pearls here later"
+        if action.startswith("supplies"):
+            return f"move your marker there without paying; {then}"
+        return f"put a family marker there; {cost}; {then}"
+    if action.startswith("pay "):
+        what = action[4:]
+        if what.endswith(" fairy"):
+            return f"use your {what}: {FAIRY_POWERS.get(what[:-6], '')}"
+        return f"discard a {what} ({view.get('cost_left', '?')} left to pay)"
+    if action.startswith("take ") and action.endswith(" from display"):
+        return "take that card from the face-up display"
+    if action == "draw from pile":
+        return f"draw the pile's top card unseen ({view.get('draw_pile', 0)} in the pile)"
+    if action.startswith("play ") and " pair" in action:
+        kind = action[5:].split(" pair")[0]
+        cost = action.split("(", 1)[1].rstrip(")") if "(" in action else f"2 {kind}s"
+        return f"discard {cost}: {PAIR_EFFECTS.get(kind, kind + ' effect')}"
+    if action == "end turn":
+        return "play no more pairs this turn"
+    if action.startswith("banner: "):
+        return "that marker moves to the front of the turn-order track"
+    if action.startswith("lantern: take "):
+        fairy = words[2]
+        return f"take that fairy: it {FAIRY_POWERS.get(fairy, 'has a power')}"
+    if action.startswith("supplies: move marker from "):
+        return "pick up that marker, to put it on a free space"
+    if action.startswith("use ") and action.endswith(" fairy"):
+        return f"it {FAIRY_POWERS.get(words[1], 'has a power')}"
+    if words[0] in ("take", "exchange", "discard") and len(words) >= 2:
+        colour = words[-1] if words[0] == "exchange" else words[1].rstrip(",")
+        worth = f"worth {points[colour]} on a tile" if colour in points else ""
+        if words[0] == "exchange":
+            return f"give back a {words[1]} pearl for a {colour} one, {worth}"
+        if "and discard it" in action:
+            return "take it and put it back: your alpaca is full"
+        if "from alpaca" in action:
+            return f"a {words[3]} pearl leaves your full alpaca for a {colour} one, {worth}"
+        if words[0] == "discard":
+            return f"a {colour} pearl leaves your alpaca"
+        return f"into your alpaca, {worth}"
+    if action.startswith("befriend "):
+        tid = words[1]
+        t = comp.tile_index.get(tid)
+        if t is None:
+            return "take no tile; the marker goes back to the track"
+        return f"take {_short_tile(comp.tiles[t])}"
+    if action.startswith(("deliver ", "earth: move ", "breeze: move ")):
+        colour = words[1] if words[0] == "deliver" else words[2]
+        light = "; uses your light fairy, any colour fits" if "light fairy" in action else ""
+        return f"the {colour} pearl scores {points.get(colour, 0)} on that spot at the end{light}"
+    if action.startswith("mushroom: make "):
+        return "that spot takes a pearl of any colour"
+    if action in ("done", "earth: done", "breeze: done"):
+        return f"finish: {step(view)}"
+    return ""
