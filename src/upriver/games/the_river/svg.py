@@ -22,6 +22,7 @@ terrains carry a short name ("For", "Mtn"...), so colour-blind players can tell 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape, unescape
 from typing import Any
 
@@ -134,16 +135,58 @@ def _stored_code(stored: dict[str, int]) -> str:
 
 def tile_text(t: dict[str, Any]) -> str:
     """What a terrain tile is, produces and stores (its tooltip)."""
-    parts = [f"{t['id']}: {' and '.join(t['terrains'])}"]
-    if t.get("meadow"):
-        parts.append(f"meadow: {MEADOW.get(t['meadow'], (t['meadow'], t['meadow']))[1]}")
-    produce = {k: t["symbols"].count(k) for k in BUILD}
+    return _tile_text(t["id"], tuple(t["terrains"]), tuple(t["symbols"]), t.get("meadow") or "")
+
+
+@lru_cache(maxsize=1024)
+def _tile_text(tile_id: str, terrains: tuple[str, ...], symbols: tuple[str, ...],
+               meadow: str) -> str:
+    parts = [f"{tile_id}: {' and '.join(terrains)}"]
+    if meadow:
+        parts.append(f"meadow: {MEADOW.get(meadow, (meadow, meadow))[1]}")
+    produce = {k: symbols.count(k) for k in BUILD}
     if any(produce.values()):
         parts.append(f"produces {_amounts(produce)}")
-    houses = t["symbols"].count("warehouse")
+    houses = symbols.count("warehouse")
     if houses:
         parts.append(f"{_plural(houses, 'warehouse')} (each stores 1 resource)")
     return "; ".join(parts)
+
+
+@lru_cache(maxsize=2048)
+def _face(terrains: tuple[str, ...], symbols: tuple[str, ...], meadow: str,
+          corner: str) -> str:
+    """A terrain tile's face at (0, 0) without its warehouses: terrain colours and short
+    names, production symbols, a meadow's effect; ``corner`` (top right) names the tile or the
+    space. Tiles look alike wherever they lie, so each face is drawn once."""
+    w, h = TILE_W, TILE_H
+    out = [f'<rect width="{w}" height="{h}" rx="4" '
+           f'fill="{TERRAIN_FILL.get(terrains[0], "#ccc")}" stroke="#333"/>']
+    if len(terrains) > 1:
+        out.append(f'<path d="M{w} 4V{h}H4Z" fill="{TERRAIN_FILL.get(terrains[1], "#ccc")}"/>')
+    code = "/".join(TERRAIN_CODE.get(k, k[:3]) for k in terrains)
+    out.append(f'<rect x="2" y="2" width="{_width(code, 9) + 5:.0f}" height="12" rx="3" '
+               f'fill="#fff" fill-opacity=".85"/>'
+               + _text(4.5, 11, escape(code), 9, ' font-weight="bold"'))
+    cw = _width(corner, 9) + 5
+    out.append(f'<rect x="{w - 2 - cw:.0f}" y="2" width="{cw:.0f}" height="12" rx="3" '
+               f'fill="#fff" fill-opacity=".85"/>'
+               + _text(w - 4.5, 11, escape(corner), 9, ' text-anchor="end"'))
+    produce = [s for s in symbols if s != "warehouse"]
+    step = min(19, (w - 4) / max(1, len(produce)))
+    left = w / 2 - len(produce) * step / 2
+    for k, kind in enumerate(produce):
+        cx = left + k * step + step / 2
+        out.append(f'<circle cx="{cx:g}" cy="25" r="8.5" fill="#fff" stroke="#333"/>'
+                   + _use(kind, cx - 7, 18, 14))
+    if meadow:
+        label = MEADOW.get(meadow, (meadow, meadow))[0]
+        lw = _width(label, 9) + 8
+        out.append(f'<rect x="{w / 2 - lw / 2:.1f}" y="20" width="{lw:.1f}" height="15" rx="7" '
+                   f'fill="#fff" stroke="#3d7a1e"/>'
+                   + _text(w / 2, 31, escape(label), 9, ' text-anchor="middle" '
+                           'font-weight="bold"'))
+    return "".join(out)
 
 
 def card_text(b: dict[str, Any]) -> str:
@@ -161,6 +204,7 @@ class _Board:
         self.names = drawing.seat_names(names, len(self.players))
         self.viewer: int | None = view.get("viewer")
         self.colour = {p["seat"]: p["colour"] for p in self.players}
+        self.plain: dict[int, str] = {}
 
     # ------------------------------------------------------------------ small pieces
 
@@ -170,7 +214,9 @@ class _Board:
 
     def who_plain(self, seat: int) -> str:
         """A seat's name for a tooltip (isolated and cut; ``title`` escapes it)."""
-        return unescape(drawing.name(self.names[seat], 24))
+        if seat not in self.plain:
+            self.plain[seat] = unescape(drawing.name(self.names[seat], 24))
+        return self.plain[seat]
 
     def pioneer(self, seat: int, x: float, y: float, size: float = 18, tip: str = "") -> str:
         """A pioneer in its seat's colour, with the seat's number on it."""
@@ -192,39 +238,10 @@ class _Board:
                 f'rx="{rx + 1:g}" fill="none" stroke="{HOT}" stroke-width="2.5"/>')
 
     def face(self, t: dict[str, Any], x: float, y: float, corner: str) -> str:
-        """A terrain tile's face without its warehouses: terrain colours and short names,
-        production symbols, a meadow's effect; ``corner`` (top right) names the tile or the
-        space."""
-        terrains = t["terrains"]
-        out = [f'<rect x="{x}" y="{y}" width="{TILE_W}" height="{TILE_H}" rx="4" '
-               f'fill="{TERRAIN_FILL.get(terrains[0], "#ccc")}" stroke="#333"/>']
-        if len(terrains) > 1:
-            out.append(f'<path d="M{x + TILE_W} {y + 4}V{y + TILE_H}H{x + 4}Z" '
-                       f'fill="{TERRAIN_FILL.get(terrains[1], "#ccc")}"/>')
-        code = "/".join(TERRAIN_CODE.get(k, k[:3]) for k in terrains)
-        out.append(f'<rect x="{x + 2}" y="{y + 2}" width="{_width(code, 9) + 5:.0f}" '
-                   f'height="12" rx="3" fill="#fff" fill-opacity=".85"/>'
-                   + _text(x + 4.5, y + 11, escape(code), 9, ' font-weight="bold"'))
-        cw = _width(corner, 9) + 5
-        out.append(f'<rect x="{x + TILE_W - 2 - cw:.0f}" y="{y + 2}" width="{cw:.0f}" '
-                   f'height="12" rx="3" fill="#fff" fill-opacity=".85"/>'
-                   + _text(x + TILE_W - 4.5, y + 11, escape(corner), 9,
-                           ' text-anchor="end"'))
-        produce = [s for s in t["symbols"] if s != "warehouse"]
-        left = x + TILE_W / 2 - len(produce) * 19 / 2
-        for k, kind in enumerate(produce):
-            cx = left + k * 19 + 9.5
-            out.append(f'<circle cx="{cx:g}" cy="{y + 25}" r="8.5" fill="#fff" stroke="#333"/>'
-                       + _use(kind, cx - 7, y + 18, 14))
-        effect = t.get("meadow")
-        if effect:
-            label = MEADOW.get(effect, (effect, effect))[0]
-            lw = _width(label, 9) + 8
-            out.append(f'<rect x="{x + TILE_W / 2 - lw / 2:.1f}" y="{y + 20}" '
-                       f'width="{lw:.1f}" height="15" rx="7" fill="#fff" stroke="#3d7a1e"/>'
-                       + _text(x + TILE_W / 2, y + 31, escape(label), 9,
-                               ' text-anchor="middle" font-weight="bold"'))
-        return "".join(out)
+        """A terrain tile's face without its warehouses (see ``_face``)."""
+        return (f'<g transform="translate({x:g} {y:g})">'
+                + _face(tuple(t["terrains"]), tuple(t["symbols"]), t.get("meadow") or "", corner)
+                + "</g>")
 
     def slots(self, x: float, y: float, houses: int, stored: dict[str, int],
               actions: dict[str, str | None] | None = None, empty: str | None = None,
@@ -236,24 +253,27 @@ class _Board:
         n = max(houses, len(held))
         if not n:
             return ""
-        left = x + TILE_W / 2 - n * 19 / 2
+        step = min(19, (TILE_W - 2) / n)  # more than 3 only with unusual components
+        size = min(18, step - 1)
+        left = x + TILE_W / 2 - n * step / 2
         out = []
         for i in range(n):
-            sx = left + i * 19
+            sx = left + i * step
             sy = y + TILE_H - 19
             if i < len(held):
                 kind = held[i]
                 action = (actions or {}).get(kind)
                 out.append(f"<g{target(action, self.legal)}>"
                            f"{title(f'{kind} stored {where}'.strip())}"
-                           + _use("house", sx, sy, 18, f' class="stored" fill="{TINT[kind]}"')
-                           + _use(kind, sx + 1.5, sy + 3.5, 15)
-                           + self.hot(sx, sy, 18, 18, action, 3) + "</g>")
+                           + _use("house", sx, sy, size,
+                                  f' class="stored" fill="{TINT[kind]}"')
+                           + _use(kind, sx + size / 12, sy + size / 5, size * 5 / 6)
+                           + self.hot(sx, sy, size, size, action, 3) + "</g>")
             else:
                 out.append(f"<g{target(empty, self.legal)}>"
                            f"{title(f'free warehouse {where}'.strip())}"
-                           + _use("house", sx, sy, 18)
-                           + self.hot(sx, sy, 18, 18, empty, 3) + "</g>")
+                           + _use("house", sx, sy, size)
+                           + self.hot(sx, sy, size, size, empty, 3) + "</g>")
         return "".join(out)
 
     def card(self, b: dict[str, Any], x: float, y: float, w: float, h: float,
@@ -395,7 +415,8 @@ class _Board:
     def terrain(self, y: float) -> tuple[str, float]:
         v = self.view
         display = v["terrain_display"]
-        rows = 2 if len(self.players) > 2 or len(display) > 5 else 1
+        # 2N+1 tiles: one row of 5 with 2 players, two rows with 3 or 4 (room kept for all)
+        rows = max(1 if len(self.players) == 2 else 2, -(-len(display) // 5))
         removed = v.get("terrain_removed") or []
         discard = v.get("terrain_discard") or []
         stack = v["terrain_stack"]
@@ -431,29 +452,31 @@ class _Board:
         out.append(self.spot("reserve", W - 22, y + 1, 16, "reserve spot: one pioneer a "
                              "round reserves a building"))
         paying = v.get("paying") if isinstance(v.get("paying"), dict) else None
-        for k, b in enumerate(v["building_display"]):
-            x = x0 + k * (CARD_W + 4)
+        display = v["building_display"]
+        cw = min(CARD_W, (W - 4 - x0 - 4 * (len(display) - 1)) / max(1, len(display)))
+        for k, b in enumerate(display):
+            x = x0 + k * (cw + 4)
             cy = y + 18
             if b is None:
                 out.append(f"<g{piece(f'building:{k}', '-')}>"
                            f"{title('empty building slot: refilled at cleanup')}"
                            f'<rect x="{x}" y="{cy}" '
-                           f'width="{CARD_W}" height="{CARD_H}" rx="4" fill="none" '
+                           f'width="{cw}" height="{CARD_H}" rx="4" fill="none" '
                            f'stroke="#bbb" stroke-dasharray="3 2"/></g>')
                 continue
             construct = f"construct {b['id']}"
             reserve = f"reserve {b['id']}"
-            out.append(self.card(b, x, cy, CARD_W, CARD_H,
+            out.append(self.card(b, x, cy, cw, CARD_H,
                                  first_legal((construct, reserve), legal),
                                  key=f"building:{k}", state=b["id"]))
             if paying and paying.get("building") == b["id"]:
-                out.append(self.paying_mark(x, cy, CARD_W, CARD_H))
+                out.append(self.paying_mark(x, cy, cw, CARD_H))
             if reserve in legal:
                 ty = cy + CARD_H + 3
                 out.append(f"<g{target(reserve, legal)}>{title(reserve)}"
-                           f'<rect x="{x}" y="{ty}" width="{CARD_W}" height="17" rx="4" '
+                           f'<rect x="{x}" y="{ty}" width="{cw}" height="17" rx="4" '
                            f'fill="#eef6ff" stroke="{HOT}" stroke-width="1.5"/>'
-                           + _text(x + CARD_W / 2, ty + 12, "reserve", 10,
+                           + _text(x + cw / 2, ty + 12, "reserve", 10,
                                    ' text-anchor="middle"') + "</g>")
         # the bonus token piles
         ty = y + 18 + CARD_H + 24
@@ -509,6 +532,7 @@ class _Board:
         legal = self.legal
         out = []
         w, h = 88, 56
+        takes = [a for a in (f"take {k} from the food island" for k in BUILD) if a in legal]
         for k, kind in enumerate(KINDS):
             x = 4 + k * (w + 4)
             stock = v["islands"][kind]
@@ -525,21 +549,20 @@ class _Board:
                        f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="18" '
                        f'fill="#f4e7c5" stroke="#7fb3d5" stroke-width="2"/>'
                        + _use(kind, x + 6, y + 6, 24)
-                       + _text(x + 33, y + 22, f"\u00d7{stock}", 14, ' font-weight="bold"')
+                       + ("" if kind == "food" and takes else
+                          _text(x + 33, y + 22, f"\u00d7{stock}", 14, ' font-weight="bold"'))
                        + _text(x + 8, y + 44, kind, 10)
                        + self.hot(x, y, w, h, action, 18) + "</g>")
             for i, spot_id in enumerate(ids):
                 out.append(self.spot(spot_id, x + w - 24 - i * 21, y + 33 if i else y + 31,
                                      18, f"a pioneer here takes {kind}"))
-            if kind == "food":
-                for i, other in enumerate(BUILD):
-                    take = f"take {other} from the food island"
-                    if take in legal:
-                        cx = x + 34 + i * 18
-                        out.append(f"<g{target(take, legal)}>{title(take)}"
-                                   f'<rect x="{cx}" y="{y + 31}" width="17" height="17" rx="3" '
-                                   f'fill="#eef6ff" stroke="{HOT}" stroke-width="1.5"/>'
-                                   + _use(other, cx + 1.5, y + 32.5, 14) + "</g>")
+            if kind == "food":  # empty: one resource of the player's choice instead
+                for i, take in enumerate(takes):
+                    cx = x + 33 + i * 18
+                    out.append(f"<g{target(take, legal)}>{title(take)}"
+                               f'<rect x="{cx}" y="{y + 6}" width="17" height="17" rx="3" '
+                               f'fill="#eef6ff" stroke="{HOT}" stroke-width="1.5"/>'
+                               + _use(take.split()[1], cx + 1.5, y + 7.5, 14) + "</g>")
         x = 4 + 4 * (w + 4)
         sw = 60
         first = "take the first player pawn"
@@ -601,7 +624,7 @@ class _Board:
         elif moving:
             out.append(_text(right, y + 15, "\u25b6 to move", 10,
                              ' text-anchor="end" font-weight="bold" fill="#a04000"'))
-            right -= 56
+            right -= 60
         first = v["first_player"] == seat
         out.append(f"<g{piece(f'pawn:{seat}', 'first' if first else '-')}>")
         if first:
