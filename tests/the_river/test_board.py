@@ -155,6 +155,50 @@ stored = { "1" = "stone", "5" = "stone", "3" = "clay" }
     assert_all_drawn(game)
 
 
+def spaces_of(drawn: str, action: str) -> set[str]:
+    """The river pieces (``river:seat:space``) holding a target of ``action``."""
+    root = ET.fromstring(drawn)
+    parent = {child: node for node in root.iter() for child in node}
+    found = set()
+    for e in root.iter():
+        if e.attrib.get("data-action") == action:
+            node: ET.Element | None = e
+            while node is not None and not node.attrib.get("data-piece", "").startswith(
+                    "river:"):
+                node = parent.get(node)
+            if node is not None:
+                found.add(node.attrib["data-piece"])
+    return found
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_clicked_warehouse_or_stored_resource_is_the_one_that_changes(players: int) -> None:
+    """Storing "on a tile" goes to the first tile with room and taking "from a tile" takes
+    from the last one holding that kind: only those warehouses are targets, so the space
+    clicked is the space whose state changes."""
+    checked = 0
+    for seed in range(3):
+        game = upriver.new_game("the-river", players=players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            seat = game.to_move
+            action = rng.choice(game.legal_actions())
+            if action.startswith(("store ", "pay ", "trade: return", "return stored")):
+                drawn = svg.render(game.view(seat))
+                where = spaces_of(drawn, action)
+                before = pieces(drawn)
+                game.play(action)
+                after = pieces(svg.render(game.view(seat)))
+                assert len(where) == 1, (action, where)
+                changed = {n for n in before if n.startswith(f"river:{seat}:")
+                           and before[n] != after[n]}
+                assert where <= changed, (action, where, changed)
+                checked += 1
+            else:
+                game.play(action)
+    assert checked > 20
+
+
 def test_a_card_both_constructible_and_reservable_has_two_targets() -> None:
     game = position("""
 players = 2

@@ -758,8 +758,14 @@ class _Board:
         out = [f'<path d="{path}" fill="none" stroke="#bfe0f5" stroke-width="22" '
                f'stroke-linejoin="round" stroke-linecap="round"/>']
         swap_second = next((a.split()[2] for a in legal if a.startswith("swap space ")), None)
-        food_choices: set[tuple[str, ...]] = set()  # food payments already offered
-        trays: list[str] = []
+        # "a tile" is one place for the rules: a resource goes on the first tile along the
+        # river with room and is taken from the last one holding its kind (storage.put, take).
+        # Only those warehouses are targets, so what is clicked is what changes.
+        tiled = [c for c in cells if c["tile"] is not None]
+        room = next((c["space"] for c in tiled
+                     if c["warehouses"] > sum(c["stored"].values())), None)
+        last = {k: max((c["space"] for c in tiled if c["stored"].get(k)), default=None)
+                for k in KINDS}
         for c in cells:
             n = c["space"]
             sx = x + (c["column"] - 1) * SPACE_W + 1
@@ -794,10 +800,12 @@ class _Board:
                            f'height="{TILE_H + 2}" rx="5" fill="none" stroke="#5b3a8c" '
                            f'stroke-width="2.5" stroke-dasharray="5 3"/>')
             out.append(self.hot(sx, sy, TILE_W, TILE_H, action))
-            out.append("</g>")
             # what a stored resource or a free warehouse does when clicked
             actions: dict[str, str | None] = {}
+            tray = ""
             for kind in stored:
+                if t is not None and last[kind] != n:
+                    continue
                 actions[kind] = first_legal(
                     [f"{verb} {kind}{w}" for verb in ("trade: return", "return stored", "pay")
                      for w in ("", where)], legal)
@@ -806,15 +814,17 @@ class _Board:
                             if f"pay food for {k}{w}" in legal]
                     if len(paid) == 1:
                         actions[kind] = paid[0]
-                    elif paid and tuple(paid) not in food_choices:
-                        food_choices.add(tuple(paid))
-                        trays.append(self.food_tray(paid, sx, sy))
-            free = first_legal([a for a in legal if a.startswith("store ")
-                                and a.endswith(" on a tile" if t else f" on space {n}")],
-                               legal)
-            place = "on a tile" if t else f"on space {n}"
+                    elif paid:
+                        tray = self.food_tray(paid, sx, sy)
+            free = None
+            if t is None or n == room:
+                free = first_legal([a for a in legal if a.startswith("store ")
+                                    and a.endswith(" on a tile" if t else f" on space {n}")],
+                                   legal)
+            place = f"on space {n}" + (" (a tile)" if t else "")
             out.append(self.slots(sx, sy, c["warehouses"], stored, actions, free, place))
-        return "".join(out + trays)
+            out.append(tray + "</g>")
+        return "".join(out)
 
     def food_tray(self, paid: list[str], sx: float, sy: float) -> str:
         """A stored food that can pay for two or more kinds: a tray of chips just above it,
