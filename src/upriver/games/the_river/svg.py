@@ -4,21 +4,39 @@ It reads only the view and keeps the contract of ``upriver.core.drawing``: every
 of the viewer is a target (``PASSES`` is empty), every piece whose look can change carries
 ``data-piece``/``data-state``, pieces explain themselves in ``<title>``, names are isolated.
 
-The layout (viewBox 560 wide, so a phone 390 px wide still shows text of 9 units at 7 px):
+The layout (viewBox 560 wide, so a phone 390 px wide still shows text of 9 units at 6-7 px):
 
-- a band on top: the round, who decides what, a hint for the viewer, and the waiting
-  resources and payment choices as chips (``forfeit clay``, ``pay food for wood``...);
+- a band on top: the round, who decides what, a hint for the viewer, the resources waiting
+  to be stored and, as chips, the decisions with no single place on the board;
 - the main board: the terrain island (5 tiles a row) and the buildings with the token piles
   beside it; then the four resource islands with their spots, the first player, swap and trade
   spots;
 - one panel per seat, two a row, the viewer's first: a header (name, colour, first player,
   whose turn), the river (3 rows of 4 spaces winding like the river), the boat, bonus tokens,
-  resources, reserved cards (clickable to construct) and built cards;
+  resources held, production, reserved cards (clickable to construct) and built cards;
 - a legend of the symbols.
 
+Where each decision is clicked (only on the viewer's own river for river decisions):
+
+- a tile on the terrain island: ``take starting tile T12``, ``claim T12``;
+- a building on display: ``construct B07`` (else ``reserve B07``), and its "reserve" tab;
+- a reserved card in the viewer's panel: ``construct reserved B07``;
+- an island: ``produce wood``, ``take food``, a meadow's ``take wood``; the empty food island's
+  small wood/stone/clay chips: ``take wood from the food island``;
+- the first player, swap and trade spots; the viewer's boat: ``set a pioneer aside``;
+- a tile on the river: ``swap: space 3``, ``swap space 3 with space 7``;
+- a free warehouse: ``store clay on a tile`` (on the first tile with room, where the rules put
+  it), ``store clay on space 5``;
+- a stored resource: ``trade: return wood``, ``return stored stone``, ``pay wood`` (with their
+  `` from space N``/`` from a tile`` forms; on a tile, the last tile holding that kind, where the
+  rules take it from), ``pay food for wood`` when the food pays for one kind only, else a tray
+  of chips (one per kind) drawn over the food's space;
+- chips in the top band: ``forfeit clay``, ``lose covered clay``, ``pay wood``, ``pay food for
+  wood``, ``waive wood (reserved card)``, ``waive wood (meadow)`` (the forms without a place).
+
 Resources are drawn as shapes (a log, a rock, a brick, an ear of wheat) as well as colours, and
-terrains carry a short name ("For", "Mtn"...), so colour-blind players can tell them apart.
-"""
+terrains carry a short name ("Fo", "Mo"...), so colour-blind players can tell them apart; seats
+carry their number on every pioneer."""
 
 from __future__ import annotations
 
@@ -340,7 +358,9 @@ class _Board:
         paying = v.get("paying")
         if waiting or chips or paying:
             x = 6.0
-            row = [f'<g{piece("waiting", _stored_code(waiting or {}) or "-")}>']
+            left = paying.get("left") if isinstance(paying, dict) else None
+            state = f"{_stored_code(waiting or {})}|{_stored_code(left or {})}"
+            row = [f'<g{piece("waiting", state)}>']
             if waiting:
                 label = ("Off covered warehouses:" if v.get("covered")
                          else "Waiting to be stored:")
@@ -351,12 +371,12 @@ class _Board:
                         row.append(f"<g>{title(kind)}" + _use(kind, x, y + 5, 16) + "</g>")
                         x += 17
                 x += 6
-            if isinstance(paying, dict) and paying.get("left"):
+            if left:
                 label = "Still to pay:"
                 row.append(_text(x, y + 17, escape(label), 10))
                 x += _width(label, 10) + 4
                 for kind in BUILD:
-                    for _ in range(int(paying["left"].get(kind, 0))):
+                    for _ in range(int(left.get(kind, 0))):
                         row.append(f"<g>{title(kind)}" + _use(kind, x, y + 5, 16) + "</g>")
                         x += 17
                 x += 6
@@ -861,7 +881,8 @@ class _Board:
             entries.append((f'<rect x="0" y="-11" width="14" height="14" rx="2" '
                             f'fill="{TERRAIN_FILL[terrain]}" stroke="#333"/>',
                             f"{code} {terrain}"))
-        out = ['<g class="legend"><title>Legend</title>']
+        notes = " ".join(self.view.get("notes") or [])
+        out = [f'<g class="legend">{title("Legend. " + notes if notes else "Legend")}']
         x, ly = 6.0, y + 14
         for icon, label in entries:
             w = 18 + _width(label, 9) + 10
