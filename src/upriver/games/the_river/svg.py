@@ -782,6 +782,7 @@ class _Board:
         # river with room and is taken from the last one holding its kind (storage.put, take).
         # Only those warehouses are targets, so what is clicked is what changes.
         tiled = [c for c in cells if c["tile"] is not None]
+        upcoming = next((c["space"] for c in cells if c["tile"] is None), None)
         room = next((c["space"] for c in tiled
                      if c["warehouses"] > sum(c["stored"].values())), None)
         last = {k: max((c["space"] for c in tiled if c["stored"].get(k)), default=None)
@@ -813,6 +814,9 @@ class _Board:
                            f'stroke-dasharray="3 2"/>'
                            + _text(sx + TILE_W - 4, sy + 11, str(n), 9,
                                    ' text-anchor="end" fill="#456"'))
+                if n == upcoming:  # a claimed tile goes here
+                    out.append(_text(sx + TILE_W / 2, sy + 28, "next tile", 9,
+                                     ' text-anchor="middle" fill="#456" font-style="italic"'))
             else:
                 out.append(self.face(t, sx, sy, str(n)))
             if swap_second is not None and str(n) == swap_second:
