@@ -455,7 +455,7 @@ class _Board:
             ty = y + 17 + (k // 5) * 60
             action = first_legal((f"claim {t['id']}", f"take starting tile {t['id']}"),
                                  self.legal)
-            out.append(f"<g{target(action, self.legal)}{piece('display:' + t['id'], k)}>"
+            out.append(f"<g{target(action, self.legal)}{piece('display:' + t['id'], 'up')}>"
                        f"{title(tile_text(t))}{self.face(t, tx, ty, t['id'])}"
                        + self.slots(tx, ty, t["symbols"].count("warehouse"), {})
                        + self.hot(tx, ty, TILE_W, TILE_H, action) + "</g>")
