@@ -49,6 +49,9 @@ def assert_all_drawn(game: Game) -> None:
     assert drawing.drawn_actions(drawn, wanted) == wanted, sorted(
         wanted - drawing.drawn_actions(drawn, wanted))
     assert set(targets(drawn)) <= legal
+    for outer in ET.fromstring(drawn).iter():
+        if "data-action" in outer.attrib:  # a click means one decision: no target in another
+            assert not any("data-action" in e.attrib for e in outer.iter() if e is not outer)
     for other in [None, *range(game.num_players)]:
         if other != seat:
             assert 'class="target"' not in svg.render(game.view(other))

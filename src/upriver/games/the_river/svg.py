@@ -515,11 +515,14 @@ class _Board:
                    + _text(x0 + 124, ty + 12, f"\u00d7{right}", 10) + "</g>")
         return "".join(out), ty + 20
 
-    def paying_mark(self, x: float, y: float, w: float, h: float) -> str:
+    def paying_mark(self, x: float, y: float, w: float, h: float, label: bool = True) -> str:
+        """The building being paid for (when the view names it: ``paying``)."""
         return (f'<rect x="{x - 2}" y="{y - 2}" width="{w + 4}" height="{h + 4}" rx="5" '
-                f'fill="none" stroke="#5b3a8c" stroke-width="2" stroke-dasharray="5 3"/>'
-                + _text(x + w / 2, y + h + 13, "paying", 10,
-                        ' text-anchor="middle" fill="#5b3a8c" font-weight="bold"'))
+                f'fill="none" stroke="#5b3a8c" stroke-width="2" stroke-dasharray="5 3">'
+                f"{title('the building being paid for')}</rect>"
+                + (_text(x + w / 2, y + h + 13, "paying", 10,
+                         ' text-anchor="middle" fill="#5b3a8c" font-weight="bold"')
+                   if label else ""))
 
     def token(self, cx: float, cy: float, value: int | None) -> str:
         if value is None:
@@ -720,7 +723,7 @@ class _Board:
                                      key=f"reserved:{seat}:{k}", state=c["id"]))
                 paying = v.get("paying")
                 if (mine and isinstance(paying, dict) and paying.get("building") == c["id"]):
-                    out.append(self.paying_mark(cx, by, 38, 70))
+                    out.append(self.paying_mark(cx, by, 38, 70, label=False))
             else:
                 out.append(f'<rect x="{cx}" y="{by}" width="38" height="70" rx="4" '
                            f'fill="none" stroke="#ccc" stroke-dasharray="3 2">'
