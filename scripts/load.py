@@ -119,7 +119,7 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 async def browser_clicks(client: httpx.AsyncClient, base: str, total: int, think: float,
                          ) -> list[float]:
     """The same in Debian's chromium, as one person against three bots: a click on one of the
-    page's actions, timed by the page from the click to the first frame with the new board."""
+    board's targets, timed by the page from the click to the first frame with the new board."""
     from playwright.async_api import async_playwright
 
     times: list[float] = []
@@ -140,11 +140,14 @@ async def browser_clicks(client: httpx.AsyncClient, base: str, total: int, think
                     "document.querySelector('#actions button.action') !== null", timeout=60_000)
                 if await page.locator("#final").is_visible():
                     break
-                buttons = page.locator("#actions button.action")
+                # A click on the board's targets, or on a pass button when none is drawn.
+                targets = page.locator("#board [data-action].target")
+                if not await targets.count():
+                    targets = page.locator("#passes button.action")
                 ply = await page.locator("#board").get_attribute("data-ply")
                 await asyncio.sleep(think)
                 await page.evaluate("() => { window.__drawn = null; }")
-                await buttons.nth(len(times) % await buttons.count()).click()
+                await targets.nth(len(times) % await targets.count()).dispatch_event("click")
                 await page.wait_for_function(
                     "(ply) => document.querySelector('#board').dataset.ply !== ply "
                     "&& window.__drawn !== null", arg=ply)

@@ -26,6 +26,8 @@ def shown(value: Any) -> str:
     if value is None:
         return "null"
     if isinstance(value, str):
+        if not value.isprintable():  # a newline or a control character stays on one line
+            return '"' + value.encode("unicode_escape").decode("ascii").replace('"', '\\"') + '"'
         if value == "" or any(ch in value for ch in ' ,"=') or value != value.strip():
             return '"' + value.replace('"', '\\"') + '"'
         return value

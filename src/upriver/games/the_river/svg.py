@@ -802,9 +802,13 @@ class _Board:
                 action = first_legal((f"swap: space {n}",
                                       f"swap space {swap_second} with space {n}"), legal)
             state = f"{t['id'] if t else '-'} {_stored_code(stored)}".strip()
+            printed = [k for k in c.get("printed", []) if k != "warehouse"]
             if t is None:
                 tip = (f"space {n}: no tile yet; "
-                       f"{_plural(c['warehouses'], 'printed warehouse')}")
+                       f"{_plural(c['warehouses'], 'printed warehouse')}"
+                       + (f"; printed production: {', '.join(printed)}" if printed else "")
+                       + ("; framed: covering it settles a pioneer at cleanup"
+                          if c.get("framed") else ""))
             else:
                 tip = f"space {n}: {tile_text(t)}"
             if stored:
@@ -817,6 +821,12 @@ class _Board:
                            f'stroke-dasharray="3 2"/>'
                            + _text(sx + TILE_W - 4, sy + 11, str(n), 9,
                                    ' text-anchor="end" fill="#456"'))
+                for j, kind in enumerate(printed):  # what a tile here would cover
+                    out.append(_use(kind, sx + 4 + j * 13, sy + 3, 11))
+                if c.get("framed"):
+                    out.append(f'<rect x="{sx + 2}" y="{sy + 2}" width="{TILE_W - 4}" '
+                               f'height="{TILE_H - 4}" rx="3" fill="none" stroke="#8a5a00" '
+                               f'stroke-width="1.6"/>')
                 if n == upcoming:  # a claimed tile goes here
                     out.append(_text(sx + TILE_W / 2, sy + 28, "next tile", 9,
                                      ' text-anchor="middle" fill="#456" font-style="italic"'))

@@ -19,7 +19,7 @@ from upriver.games.the_river.components import (
     Components,
     space_position,
 )
-from upriver.games.the_river.state import OVER, STAGE_NAMES, State
+from upriver.games.the_river.state import CHOOSE, OVER, PAY, STAGE_NAMES, TRADE, State
 
 
 def _tile(st: State, t: int) -> dict[str, Any]:
@@ -53,8 +53,13 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
             t = st.river[s * n + k]
             row, col = space_position(k)
             i = (s * n + k) * 4
+            board = st.cfg.boards[s]
+            printed = [RESOURCES[r] for r in range(3) for _ in range(board.production[k][r])]
+            printed += ["warehouse"] * board.warehouses[k]
             river.append({"space": k + 1, "row": row + 1, "column": col + 1,
                           "tile": _tile(st, t) if t >= 0 else None,
+                          # the board's own printing there (covered once a tile lies on it)
+                          "printed": printed, "framed": k in board.framed,
                           "warehouses": storage.slots(st, s, k),
                           "stored": {RESOURCES[r]: st.stored[i + r] for r in range(4)
                                      if st.stored[i + r]}})
@@ -106,6 +111,14 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
         "players": players,
         "notes": [comp.note] if comp.note else [],
     }
+    if st.stage == PAY:  # the building being paid for, and what it still costs
+        out["paying"] = {"building": comp.buildings[st.pay_building].id,
+                         "left": dict(zip(RESOURCES[:3], st.pay_left, strict=True)),
+                         "reserved": bool(st.pay_reserved)}
+    if st.stage == TRADE:
+        out["trade_left"] = st.trade_left
+    if st.stage == CHOOSE:
+        out["choose_left"] = st.choose_left
     if st.stage != OVER and any(st.pending):
         # Resources off a covered warehouse wait to be moved; others are new, to be stored.
         key = "covered" if st.cover_tile >= 0 else "pending"
