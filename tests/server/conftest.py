@@ -29,17 +29,22 @@ def _empty_postgres(url: str) -> None:
     engine.dispose()
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A fresh, empty database of each kind."""
-    if request.param == "sqlite":
-        return f"sqlite:///{tmp_path / 'games.db'}"
+def empty_postgres_url() -> str:
+    """The test PostgreSQL server's URL, emptied; skips without one (fails under CI)."""
     if not POSTGRES:
         if os.environ.get("CI"):
             pytest.fail("UPRIVER_TEST_POSTGRES is not set: CI must test PostgreSQL")
         pytest.skip("no PostgreSQL server (set UPRIVER_TEST_POSTGRES)")
     _empty_postgres(POSTGRES)
     return POSTGRES
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty database of each kind."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'games.db'}"
+    return empty_postgres_url()
 
 
 @pytest.fixture

@@ -5,7 +5,6 @@ and when one process dies the others carry every game on."""
 from __future__ import annotations
 
 import json
-import os
 import signal
 import time
 from collections.abc import Iterator
@@ -15,7 +14,7 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
-from tests.server.conftest import POSTGRES, _empty_postgres
+from tests.server.conftest import empty_postgres_url
 from tests.server.processes import Server
 
 pytestmark = pytest.mark.postgres
@@ -23,12 +22,7 @@ pytestmark = pytest.mark.postgres
 
 @pytest.fixture
 def pg_url() -> str:
-    if not POSTGRES:
-        if os.environ.get("CI"):
-            pytest.fail("UPRIVER_TEST_POSTGRES is not set: CI must test PostgreSQL")
-        pytest.skip("no PostgreSQL server (set UPRIVER_TEST_POSTGRES)")
-    _empty_postgres(POSTGRES)
-    return POSTGRES
+    return empty_postgres_url()
 
 
 @pytest.fixture

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
+
+from upriver.core.text import fold
 
 
 def _tile(t: dict[str, Any] | None) -> str:
@@ -137,13 +138,8 @@ def _res(items: dict[str, int], empty: str = "none") -> str:
 
 
 def _fold(items: list[str], width: int, indent: str = "  ", sep: str = " · ") -> list[str]:
-    """Items joined by ``sep`` into lines of at most ``width``, broken between items or after
-    a comma inside one, never inside "2 wood"."""
-    glue = "\xa0"  # textwrap breaks only at plain spaces
-    pieces = [", ".join(p.replace(" ", glue) for p in item.split(", ")) for item in items]
-    text = (sep.rstrip().replace(" ", glue) + " ").join(pieces)
-    lines = textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False)
-    return [line.replace(glue, " ") for line in lines]
+    """Folded lines, continuation lines indented two spaces (``upriver.core.text.fold``)."""
+    return fold(items, width, indent, sep)
 
 
 def _short_tile(t: dict[str, Any]) -> str:

@@ -7,11 +7,11 @@ a space shows ``.`` when empty, or the digit of the seat whose marker stands the
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
+from upriver.core.text import fold
 from upriver.games.twelve_rivers.components import (
     COLOURS,
     NEEDS_COLOUR,
@@ -353,16 +353,6 @@ def _short_counts(items: Mapping[str, int] | None, empty: str = "-") -> str:
     return " ".join(f"{n}{_short(c)}" if n > 1 else _short(c) for c, n in items.items())
 
 
-def _fold(items: list[str], width: int, indent: str = "", sep: str = " · ") -> list[str]:
-    """Items joined by ``sep`` into lines of at most ``width``, broken between items or after
-    a comma inside one, never inside "2 wood"."""
-    glue = "\xa0"  # textwrap breaks only at plain spaces
-    pieces = [", ".join(p.replace(" ", glue) for p in item.split(", ")) for item in items]
-    text = (sep.rstrip().replace(" ", glue) + " ").join(pieces)
-    lines = textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False)
-    return [line.replace(glue, " ") for line in lines]
-
-
 def _marks(comp: Components, spaces: Mapping[str, int], indices: Iterable[int]) -> str:
     return "".join("." if (s := spaces.get(comp.space_names[i])) is None else str(s)
                    for i in indices)
@@ -400,7 +390,7 @@ def _short_board(view: dict[str, Any], comp: Components, width: int) -> list[str
         lines.append(line[:width])
     pools = [f"{sid} {_short_counts(p)}" for sid, p in view.get("pools", {}).items()]
     if pools:
-        lines.extend(_fold(["pools " + pools[0], *pools[1:]], width, "      "))
+        lines.extend(fold(["pools " + pools[0], *pools[1:]], width, "      "))
     sea = _marks(comp, spaces, [comp.sea])
     lines.append(f"sea [{sea}] pay {comp.space_cost[comp.sea]}: "
                  f"{_short_counts(view.get('sea'), 'no pearls')}"[:width])
@@ -411,7 +401,7 @@ def _short_board(view: dict[str, Any], comp: Components, width: int) -> list[str
         gains = " ".join(str(g) for g in comp.village_gains)
         line = (f"village [{village}] gain {gains}" if not any(comp.space_cost[sp]
                 for sp in comp.village) else f"{line}, gain {gains}")
-    lines.extend(_fold([line], width))
+    lines.extend(fold([line], width))
     return lines
 
 
@@ -421,11 +411,11 @@ def _short_table(view: dict[str, Any], comp: Components, width: int) -> list[str
              + " (front first)"]
     sites = [f"{sid} {'+'.join(f.keys())}"
              for sid, f in view.get("sites", {}).items()]
-    lines.extend(_fold(["fairies " + (sites[0] if sites else "none"), *sites[1:]], width,
+    lines.extend(fold(["fairies " + (sites[0] if sites else "none"), *sites[1:]], width,
                        "        ", ", "))
     display = ", ".join(view.get("card_display", [])) or "empty"
     cards = _words(view)["cards"].split()[0].lower()
-    lines.extend(_fold([f"{cards} {display}", f"pile {view.get('draw_pile', 0)}"], width))
+    lines.extend(fold([f"{cards} {display}", f"pile {view.get('draw_pile', 0)}"], width))
     return lines
 
 
@@ -450,7 +440,7 @@ def _short_display(view: dict[str, Any], comp: Components, width: int) -> list[s
              for c in view.get("alpaca_cards", [])]
     if goals:
         name = _words(view)["goals"].split()[0].lower()
-        lines.extend(_fold([f"{name} {goals[0]}", *goals[1:]], width, " "))
+        lines.extend(fold([f"{name} {goals[0]}", *goals[1:]], width, " "))
     return lines
 
 
@@ -492,7 +482,7 @@ def _short_seat(view: dict[str, Any], entry: dict[str, Any], comp: Components,
     if entry.get("alpaca_cards"):
         items.append("goals " + " ".join(_short(c) for c in entry["alpaca_cards"]))
     items += _short_tiles(entry, comp)
-    return _fold(items, width, "  ")
+    return fold(items, width, "  ")
 
 
 def compact(view: dict[str, Any], width: int = 80) -> list[dict[str, Any]]:
