@@ -9,6 +9,7 @@ Every refusal is one ``BadOption`` line that prints values as a person types the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -65,6 +66,7 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     allowed: str = ""  # how to describe a free-form value ("a TOML file path")
+    pattern: str = ""  # a free-form text value must match this whole (case ignored)
 
     def __post_init__(self) -> None:
         kind = type(self.default)
@@ -141,6 +143,11 @@ class Option:
                 if text == choice or text.lower() == str(choice).lower():
                     return str(choice)
             raise BadOption(f"option {name} must be {self.describe()}, not {shown(value)}")
+        if self.pattern:
+            text = value.strip().lower()
+            if not re.fullmatch(self.pattern, text):
+                raise BadOption(f"option {name} must be {self.describe()}, not {shown(value)}")
+            return text
         return value
 
 

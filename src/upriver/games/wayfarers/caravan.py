@@ -1,0 +1,102 @@
+"""The caravan and its upgrade tiles (rulebook 004, "Upgrade Tiles", "Placing a Die";
+checklist section UPG).
+
+A cell holds a tile code: ``tile * 8 + face * 2 + part``. A Land or Water tile's two parts are
+its left and right cells; a Space tile's icons serve its whole column and sit on its top part.
+"""
+
+from __future__ import annotations
+
+from upriver.games.wayfarers.cards import vista_triggers
+from upriver.games.wayfarers.components import ASSETS, Components, Tile
+from upriver.games.wayfarers.stack import push_effects
+from upriver.games.wayfarers.state import CELLS, State
+
+UP, DOWN, UPDOWN, SILVER_OFF, PROVISION_OFF = range(len(ASSETS), len(ASSETS) + 5)
+PRINTED = {0: 0, 5: 3}  # cell -> asset: the Camel of column 1, the Telescope of column 6
+
+
+def cell_icons(comp: Components, code: int) -> tuple[int, ...]:
+    tile = comp.tiles[code // 8]
+    face, part = code % 8 // 2, code % 2
+    if tile.width == 2:
+        return tile.faces[face][part]
+    return tile.faces[0][0] if part == 0 else ()
+
+
+def column(st: State, seat: int, col: int) -> tuple[list[int], int, int, int]:
+    """What column ``col`` (0-5) gives a die: asset counts, change directions (1 up, 2 down),
+    Silver discounts and Provision discounts (WF-UPG-16..22)."""
+    assets = [0, 0, 0, 0]
+    dirs = silver_off = provision_off = 0
+    if col in (0, 5):
+        assets[PRINTED[col]] += 1
+    comp = st.cfg.comp
+    base = seat * CELLS
+    for row in range(3):
+        code = st.caravan[base + col + 6 * row]
+        if code < 0:
+            continue
+        for icon in cell_icons(comp, code):
+            if icon < 4:
+                assets[icon] += 1
+            elif icon == UP:
+                dirs |= 1
+            elif icon == DOWN:
+                dirs |= 2
+            elif icon == UPDOWN:
+                dirs |= 3
+            elif icon == SILVER_OFF:
+                silver_off += 1
+            elif icon == PROVISION_OFF:
+                provision_off += 1
+    return assets, dirs, silver_off, provision_off
+
+
+def cells_of(tile: Tile, anchor: int) -> tuple[int, ...] | None:
+    """The cells a tile covers from its top-left cell, or None when it leaves the grid
+    (WF-UPG-03/04: never rotated)."""
+    col, row = anchor % 6, anchor // 6
+    if col + tile.width > 6 or row + tile.height > 3:
+        return None
+    return tuple(c + 6 * r for r in range(row, row + tile.height)
+                 for c in range(col, col + tile.width))
+
+
+def positions(st: State, seat: int, tile: Tile) -> list[int]:
+    """Every legal top-left cell for the tile: inside the grid, on free cells, never on the
+    printed Camel or Telescope (WF-UPG-02/03)."""
+    base = seat * CELLS
+    out = []
+    for anchor in range(CELLS):
+        cells = cells_of(tile, anchor)
+        if cells and all(c not in PRINTED and st.caravan[base + c] < 0 for c in cells):
+            out.append(anchor)
+    return out
+
+
+def place(st: State, seat: int, tile_index: int, face: int, anchor: int) -> None:
+    """Place a tile; the printed icons it covers, and the Vistas its tags fire, are gained in
+    any order (WF-UPG-07, WF-CARD-08, WF-RUL-07)."""
+    comp = st.cfg.comp
+    tile = comp.tiles[tile_index]
+    cells = cells_of(tile, anchor)
+    assert cells is not None
+    board = comp.caravans[st.board[seat]]
+    effects: list[tuple[int, int]] = []
+    for part, cell in enumerate(cells):
+        st.caravan[seat * CELLS + cell] = tile_index * 8 + face * 2 + part
+        if board[cell] >= 0:
+            effects.append((board[cell], 0))
+    st.ntiles[seat * 5 + tile.colour] += 1
+    for t in tile.tags:
+        st.tags[seat * 11 + t] += 1
+    if tile.tags:
+        vista_triggers(st, seat, tile.tags, False, effects)
+    push_effects(st, effects)
+
+
+def tile_vp(st: State, seat: int) -> int:
+    comp = st.cfg.comp
+    return sum(comp.tiles[code // 8].vp for code in st.caravan[seat * CELLS : seat * CELLS + CELLS]
+               if code >= 0 and code % 2 == 0)

@@ -1,0 +1,54 @@
+"""Text rendering of a Wayfarers view for the terminal (``upriver play``, ``replay``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from upriver.core.text import fold
+
+
+def _card(c: dict[str, Any] | None) -> str:
+    if c is None:
+        return "-"
+    text = c["id"] if c["name"] == c["id"] else f"{c['id']} {c['name']}"
+    if c.get("tags"):
+        text += " [" + " ".join(c["tags"]) + "]"
+    extra = []
+    if c.get("influence") is not None:
+        extra.append(f"inf:{c['influence'] + 1}")
+    if c.get("workers"):
+        extra.append("w:" + "/".join(c["workers"]))
+    return text + (" (" + ", ".join(extra) + ")" if extra else "")
+
+
+def text(view: dict[str, Any]) -> str:
+    lines = [f"Wayfarers of the South Tigris - turn {view['turn'] + 1}, board sides "
+             f"{''.join(view['sides'])}"]
+    for name, row in view["rows"].items():
+        cards_ = [_card(c) for c in row["slots"]]
+        lines += fold([f"{name} ({row['pile']} left):", *cards_], 78, "    ")
+    for s, p in enumerate(view["players"]):
+        mark = "*" if view["to_move"] == s else " "
+        g = p["guilds"]
+        w = p["workers"]
+        lines.append(
+            f"{mark}Seat {s + 1}: {p['silver']} silver, {p['provisions']} provisions, dice "
+            f"{p['dice']} (+{p['reserve']}), journal {p['journal']}, influence {p['influence']} "
+            f"(B{g['black']} Y{g['yellow']} U{g['blue']}), workers G{w['green']} Y{w['yellow']} "
+            f"U{w['blue']}")
+        cards = [_card(x["card"]) + (f"+{x['townsfolk']}" if "townsfolk" in x else "")
+                 + (f"^{x['space']}" if "space" in x else "") for x in p["lands"] + p["waters"]]
+        if cards:
+            lines += fold(["   cards:", *cards], 78, "     ")
+        tiles = sorted({c.split(":")[0] for c in p["caravan"] if c})
+        if tiles:
+            lines += fold(["   caravan:", *tiles], 78, "     ")
+    if isinstance(view["drawn"], list) and view["drawn"]:
+        lines.append("Drawn: " + " ".join(view["drawn"]))
+    if view.get("pending"):
+        lines.append(f"Now: {view['pending']}")
+    if view.get("scores"):
+        for s, b in enumerate(view["scores"]):
+            lines.append(f"Seat {s + 1}: {sum(b.values())} VP "
+                         + ", ".join(f"{k} {v}" for k, v in b.items()))
+    return "\n".join(lines)

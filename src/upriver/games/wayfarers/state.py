@@ -1,0 +1,126 @@
+"""Wayfarers state: plain lists of small ints, copied cheaply (``upriver.core.plain_state``).
+
+Places a die can sit, a Townsfolk can be tucked under and a Space or Inspiration card can sit
+above are *hosts*: the 160 cards by global index, then 8 per seat for the printed parts of the
+player board (``CITY`` .. ``centre``, see ``host``). Per-seat lists are flat, ``seat * width + i``.
+
+The decisions still to take this turn sit on ``stack`` as frames of four ints (``kind, a, b, c``):
+a *bundle* (``F_ALL`` over the ``F_ITEM`` frames below it) is a set of effect parts the player
+resolves in any order; the other kinds are one pending choice each.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from upriver.core.plain_state import PlainState
+from upriver.games.wayfarers.components import Components
+
+PLAY, OVER = 0, 1
+CARDS = 160
+CITY, HARBOUR, SKY, CAPITAL_TOWNSFOLK, CENTRE = 0, 1, 2, 3, 4  # board parts, + CENTRE .. +3
+HOSTS = CARDS + 8 * 4
+ROWS = 5
+SLOTS = 4
+GREEN, YELLOW, BLUE = 0, 1, 2  # Worker colours (bit = 1 << colour)
+WORKER_COLOURS = ("green", "yellow", "blue")
+TAGS_N, CARD_N, TILE_N = 11, 5, 5
+CELLS = 18  # caravan: 6 columns x 3 rows, cell = column + 6 * row
+
+# Frame kinds.
+F_ITEM, F_ALL, F_TUCK, F_INSP, F_KEEP, F_TILE, F_BLACK, F_DIE, F_YELLOW, F_REROLL = range(10)
+CTX_DIE = 1  # the part belongs to a die's action: caravan discounts and draw-3 apply
+
+# Once-per-turn flags (WF-GLD-02, WF-TURN-14) and the hired Ship.
+USED_BLACK, USED_YELLOW, USED_BLUE, SHIP = 1, 2, 4, 8
+KNOWN_TO_ALL = 99  # a pile position every seat knows (a discarded Inspiration card)
+
+
+def host(seat: int, part: int) -> int:
+    """The host id of a printed part of ``seat``'s player board."""
+    return CARDS + 8 * seat + part
+
+
+@dataclass(frozen=True)
+class Config:
+    comp: Components
+    players: int
+    sides: tuple[int, ...]  # fixed side per board section (0 = a, 1 = b), -1: drawn at random
+    round_limit: int = 100  # not a rule: the game ends after this round (a stalled table)
+
+
+LISTS = (
+    "silver", "provisions", "inf_supply", "guild", "workers", "reserve", "jpos", "board",
+    "occupied", "owner", "tuck", "above", "insp_on", "display", "card_inf", "card_workers",
+    "worker_new", "drawn", "caravan", "tile_supply", "tags", "ncards", "ntiles", "fresh",
+    "green_on", "jtile_at", "sides", "stack",
+)
+NESTED = ("dice", "lands", "waters", "piles", "pile_known")
+SCALARS = (
+    "stage", "seat", "first_player", "used", "die_col", "spare_pigeon", "end_seat",
+    "final_left", "main_done", "turn", "drawer",
+)
+
+
+class State(PlainState):
+    __slots__ = (*LISTS, *NESTED, *SCALARS)
+    list_fields = LISTS
+    nested_fields = NESTED
+    scalar_fields = SCALARS
+
+    cfg: Config
+    silver: list[int]
+    provisions: list[int]
+    inf_supply: list[int]
+    guild: list[int]  # seat * 3 + guild (black, yellow, blue)
+    workers: list[int]  # seat * 3 + colour
+    reserve: list[int]  # dice not yet gained
+    jpos: list[int]  # Journal space id
+    board: list[int]  # which of the 4 player boards (caravan icons)
+    occupied: list[int]  # per host: 1 if a die sits on its die space
+    owner: list[int]  # per card: owning seat, -1
+    tuck: list[int]  # per host: Townsfolk tucked under it, -1
+    above: list[int]  # per host: Space card above it, -1
+    insp_on: list[int]  # per host (a Space card or the Capital Sky): Inspiration above, -1
+    display: list[int]  # row * 4 + slot (slot 0 = "slot 1", farthest from the pile): card, -1
+    card_inf: list[int]  # per card: seat whose Influence is on it, -1
+    card_workers: list[int]  # per card: bitmask of Worker colours on it
+    worker_new: list[int]  # per card: bitmask of Workers placed there this turn
+    drawn: list[int]  # cards drawn for a draw-N-keep-1 choice (seen by ``drawer`` only)
+    caravan: list[int]  # seat * 18 + cell: tile code (tile * 8 + face * 2 + part), -1
+    tile_supply: list[int]  # per tile type: copies left on the main board
+    tags: list[int]  # seat * 11 + tag
+    ncards: list[int]  # seat * 5 + card type (land, water, space, townsfolk, inspiration)
+    ntiles: list[int]  # seat * 5 + tile colour (basic, land, water, space, special)
+    fresh: list[int]  # cards gained this turn (WF-TURN-15)
+    green_on: list[int]  # per Green Worker column (1, 3, 5, 7): 1 while on the track
+    jtile_at: list[int]  # per Journal Tile space: the tile there
+    sides: list[int]  # per board section: 0 = side a, 1 = side b
+    stack: list[int]
+    dice: list[list[int]]  # per seat: the values of the dice in supply
+    lands: list[list[int]]
+    waters: list[list[int]]  # in order, left to right after the Capital Harbour
+    piles: list[list[int]]  # per row: the draw pile, top = last
+    pile_known: list[list[int]]  # parallel: the seat that knows that card's place, -1 nobody
+    stage: int
+    seat: int
+    first_player: int
+    used: int
+    die_col: int  # the column of this turn's placed die, 0 before one is placed
+    spare_pigeon: int  # a Pigeon the placed die has beyond its space's needs (WF-ACQ-08)
+    end_seat: int  # the seat that triggered the end, -1
+    final_left: int  # turns still to play once the end is triggered, -1 before
+    main_done: int
+    turn: int
+    drawer: int
+
+    def counts(self, seat: int) -> list[int]:
+        """The count list formulas read (``formulas.TERMS``)."""
+        t = self.tags[seat * 11 : seat * 11 + 11]
+        c = self.ncards[seat * 5 : seat * 5 + 5]
+        k = self.ntiles[seat * 5 : seat * 5 + 5]
+        g = self.guild[seat * 3 : seat * 3 + 3]
+        comet = t[10]
+        lead = int(all(comet > self.tags[s * 11 + 10]
+                       for s in range(self.num_players) if s != seat))
+        return [*t, *c, *k, sum(k), *g, self.silver[seat], self.provisions[seat], lead]
