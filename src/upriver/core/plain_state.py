@@ -35,6 +35,20 @@ class PlainState:
         st.rng = Rng(seed)
         return st
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        # A copy spelled out field by field: a clone is then a run of slice copies with no
+        # loop over names (bots and search clone on every step).
+        lines = ["def copy(self):", "    twin = cls.__new__(cls)", "    twin.cfg = self.cfg",
+                 "    twin.num_players = self.num_players", "    twin.rng = self.rng.copy()"]
+        lines += [f"    twin.{n} = self.{n}[:]" for n in cls.list_fields]
+        lines += [f"    twin.{n} = [x[:] for x in self.{n}]" for n in cls.nested_fields]
+        lines += [f"    twin.{n} = self.{n}" for n in cls.scalar_fields]
+        lines.append("    return twin")
+        space: dict[str, Any] = {"cls": cls}
+        exec("\n".join(lines), space)  # the names are the class's own fields
+        cls.copy = space["copy"]  # type: ignore[method-assign]
+
     def copy(self) -> Self:
         twin = type(self).__new__(type(self))
         twin.cfg = self.cfg

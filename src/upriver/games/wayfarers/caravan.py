@@ -7,6 +7,8 @@ its left and right cells; a Space tile's icons serve its whole column and sit on
 
 from __future__ import annotations
 
+from functools import cache
+
 from upriver.games.wayfarers.cards import vista_triggers
 from upriver.games.wayfarers.components import ASSETS, Components, Tile
 from upriver.games.wayfarers.stack import push_effects
@@ -24,33 +26,50 @@ def cell_icons(comp: Components, code: int) -> tuple[int, ...]:
     return tile.faces[0][0] if part == 0 else ()
 
 
+Column = tuple[tuple[int, ...], int, int, int]
+
+
 def column(st: State, seat: int, col: int) -> tuple[list[int], int, int, int]:
     """What column ``col`` (0-5) gives a die: asset counts, change directions (1 up, 2 down),
     Silver discounts and Provision discounts (WF-UPG-16..22)."""
-    assets = [0, 0, 0, 0]
-    dirs = silver_off = provision_off = 0
-    if col in (0, 5):
-        assets[PRINTED[col]] += 1
-    comp = st.cfg.comp
-    base = seat * CELLS
-    for row in range(3):
-        code = st.caravan[base + col + 6 * row]
-        if code < 0:
-            continue
-        for icon in cell_icons(comp, code):
-            if icon < 4:
-                assets[icon] += 1
-            elif icon == UP:
-                dirs |= 1
-            elif icon == DOWN:
-                dirs |= 2
-            elif icon == UPDOWN:
-                dirs |= 3
-            elif icon == SILVER_OFF:
-                silver_off += 1
-            elif icon == PROVISION_OFF:
-                provision_off += 1
-    return assets, dirs, silver_off, provision_off
+    assets, dirs, silver_off, provision_off = columns(st, seat)[col]
+    return list(assets), dirs, silver_off, provision_off
+
+
+def columns(st: State, seat: int) -> tuple[Column, ...]:
+    return _columns(tuple(st.caravan[seat * CELLS : seat * CELLS + CELLS]))
+
+
+@cache
+def _columns(cells: tuple[int, ...]) -> tuple[Column, ...]:
+    from upriver.games.wayfarers.components import load
+
+    comp = load()
+    out = []
+    for col in range(6):
+        assets = [0, 0, 0, 0]
+        dirs = silver_off = provision_off = 0
+        if col in PRINTED:
+            assets[PRINTED[col]] += 1
+        for row in range(3):
+            code = cells[col + 6 * row]
+            if code < 0:
+                continue
+            for icon in cell_icons(comp, code):
+                if icon < 4:
+                    assets[icon] += 1
+                elif icon == UP:
+                    dirs |= 1
+                elif icon == DOWN:
+                    dirs |= 2
+                elif icon == UPDOWN:
+                    dirs |= 3
+                elif icon == SILVER_OFF:
+                    silver_off += 1
+                elif icon == PROVISION_OFF:
+                    provision_off += 1
+        out.append((tuple(assets), dirs, silver_off, provision_off))
+    return tuple(out)
 
 
 def cells_of(tile: Tile, anchor: int) -> tuple[int, ...] | None:
@@ -63,16 +82,29 @@ def cells_of(tile: Tile, anchor: int) -> tuple[int, ...] | None:
                  for c in range(col, col + tile.width))
 
 
+@cache
+def _footprints(width: int, height: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """(top-left cell, cells) for every place of a shape inside the grid, off the printed
+    cells."""
+    out = []
+    for anchor in range(CELLS):
+        col, row = anchor % 6, anchor // 6
+        if col + width > 6 or row + height > 3:
+            continue
+        cells = tuple(c + 6 * r for r in range(row, row + height)
+                      for c in range(col, col + width))
+        if not any(c in PRINTED for c in cells):
+            out.append((anchor, cells))
+    return tuple(out)
+
+
 def positions(st: State, seat: int, tile: Tile) -> list[int]:
     """Every legal top-left cell for the tile: inside the grid, on free cells, never on the
     printed Camel or Telescope (WF-UPG-02/03)."""
     base = seat * CELLS
-    out = []
-    for anchor in range(CELLS):
-        cells = cells_of(tile, anchor)
-        if cells and all(c not in PRINTED and st.caravan[base + c] < 0 for c in cells):
-            out.append(anchor)
-    return out
+    cav = st.caravan
+    return [anchor for anchor, cells in _footprints(tile.width, tile.height)
+            if all(cav[base + c] < 0 for c in cells)]
 
 
 def place(st: State, seat: int, tile_index: int, face: int, anchor: int) -> None:

@@ -1,17 +1,36 @@
 """A position's value for one seat, for the greedy bot and search: the score it would have if
-the game ended now, plus what its resources, dice, Workers and Journal progress promise, minus
-the best such value among the other seats. It reads only public parts of the state."""
+the game ended now, plus what its position promises (Journal progress, which also brings the
+end nearer; tags toward the next step of the tag table; Townsfolk, tiles, dice and Workers that
+make later turns stronger; a few resources), minus the best such value among the other seats.
+It reads only public parts of the state."""
 
 from __future__ import annotations
 
 from upriver.games.wayfarers import scoring
 from upriver.games.wayfarers.state import OVER, State
 
-RESOURCE = 0.4
-INFLUENCE = 0.3
+JOURNAL = 2.0  # per column advanced
+PRIMARY_TAG = 0.8  # a primary tag not yet scoring
+TOWNSFOLK = 1.2
+TILE = 0.9
+DIE = 1.5
 WORKER = 0.8
-DIE = 1.0
-JOURNAL = 0.9
+SILVER = 0.35
+PROVISION = 0.3
+HOARD = 6  # resources beyond this many are worth little
+INFLUENCE = 0.15
+
+
+def _promise(st: State, seat: int) -> float:
+    v = JOURNAL * (st.jpos[seat] // 10)
+    v += PRIMARY_TAG * sum(min(st.tags[seat * 11 + t], 2) for t in range(4))
+    v += TOWNSFOLK * (st.ncards[seat * 5 + 3] - 1)
+    v += TILE * sum(st.ntiles[seat * 5 : seat * 5 + 5])
+    v += DIE * (5 - st.reserve[seat])
+    v += WORKER * sum(st.workers[seat * 3 : seat * 3 + 3])
+    v += SILVER * min(st.silver[seat], HOARD) + PROVISION * min(st.provisions[seat], HOARD)
+    v += INFLUENCE * sum(st.guild[seat * 3 : seat * 3 + 3])
+    return v
 
 
 def evaluate(st: State, seat: int) -> float:
@@ -19,13 +38,5 @@ def evaluate(st: State, seat: int) -> float:
     if st.stage == OVER:
         best_other = max(s for i, s in enumerate(totals) if i != seat)
         return float(totals[seat] - best_other) + (100.0 if totals[seat] >= best_other else 0.0)
-    values = []
-    for s in range(st.num_players):
-        v = float(totals[s])
-        v += RESOURCE * (st.silver[s] + st.provisions[s])
-        v += INFLUENCE * sum(st.guild[s * 3 : s * 3 + 3])
-        v += WORKER * sum(st.workers[s * 3 : s * 3 + 3])
-        v += DIE * (len(st.dice[s]) + 5 - st.reserve[s]) * 0.3
-        v += JOURNAL * (st.jpos[s] // 10)
-        values.append(v)
+    values = [totals[s] + _promise(st, s) for s in range(st.num_players)]
     return values[seat] - max(v for i, v in enumerate(values) if i != seat)

@@ -10,6 +10,7 @@ turn when nothing is left, so the state always waits on a real decision.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from upriver.games.wayfarers import caravan, cards, journal, resolve
@@ -54,31 +55,48 @@ SHIP_ASSET = 1
 # --- dice --------------------------------------------------------------------------------
 
 
-def needs_met(st: State, seat: int, h: int, value: int, ship: bool) -> int:
-    """-1 if a die of ``value`` can't serve host ``h``'s die space; else the Pigeons it has
-    beyond the space's needs. Assets come from the caravan column, the host's Townsfolk and
-    a hired Ship, counted one by one (WF-DICE-04/05, WF-GLD-10/11)."""
+def _counts(assets: tuple[int, ...]) -> tuple[int, int, int, int]:
+    return (assets.count(0), assets.count(1), assets.count(2), assets.count(3))
+
+
+NO_ASSETS = (0, 0, 0, 0)
+
+
+def host_needs(st: State, h: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A die space's asset needs and the assets its tucked Townsfolk adds (one gained this turn
+    adds none, WF-TURN-15), as counts of camel, ship, pigeon, telescope."""
     comp = st.cfg.comp
-    assets, _, _, _ = caravan.column(st, seat, value - 1)
     if h < CARDS:
         needs = comp.cards[h].needs
-        tf = st.tuck[h]
-        if tf >= 0 and tf not in st.fresh:
-            for a in comp.cards[tf].assets:
-                assets[a] += 1
     else:
         part = (h - CARDS) % 8
         needs = (comp.capital_city.needs if part == 0 else comp.capital_harbour.needs
                  if part == 1 else comp.centre[part - 4][1])
-        tf = st.tuck[h]
-        if tf >= 0 and tf not in st.fresh:
-            for a in comp.cards[tf].assets:
-                assets[a] += 1
-    if ship:
-        assets[SHIP_ASSET] += 1
-    for a in needs:
-        assets[a] -= 1
-    return -1 if min(assets) < 0 else assets[2]
+    tf = st.tuck[h]
+    extra = _counts(comp.cards[tf].assets) if tf >= 0 and tf not in st.fresh else NO_ASSETS
+    return _counts(needs), extra
+
+
+@cache
+def _fits(column: tuple[int, ...], need: tuple[int, ...], extra: tuple[int, ...],
+          ship: bool) -> int:
+    """-1 if the assets fall short of the needs, else the Pigeons left over."""
+    spare = 0
+    for a in range(4):
+        have = column[a] + extra[a] + (1 if ship and a == SHIP_ASSET else 0)
+        if have < need[a]:
+            return -1
+        if a == 2:
+            spare = have - need[a]
+    return spare
+
+
+def needs_met(st: State, seat: int, h: int, value: int, ship: bool) -> int:
+    """-1 if a die of ``value`` can't serve host ``h``'s die space; else the Pigeons it has
+    beyond the space's needs. Assets come from the caravan column, the host's Townsfolk and
+    a hired Ship, counted one by one (WF-DICE-04/05, WF-GLD-10/11)."""
+    need, extra = host_needs(st, h)
+    return _fits(caravan.columns(st, seat)[value - 1][0], need, extra, ship)
 
 
 def free_spaces(st: State, seat: int) -> list[int]:
@@ -89,29 +107,43 @@ def free_spaces(st: State, seat: int) -> list[int]:
 
 
 def placements(st: State, seat: int, value: int, ship: bool) -> list[int]:
-    return [h for h in free_spaces(st, seat) if needs_met(st, seat, h, value, ship) >= 0]
+    cols = caravan.columns(st, seat)[value - 1][0]
+    return [h for h in free_spaces(st, seat) if _fits(cols, *host_needs(st, h), ship) >= 0]
+
+
+def _placeable(st: State, seat: int) -> list[tuple[bool, bool]]:
+    """For each die value 1-6: can it be placed now, without and with a hired Ship?"""
+    spaces = [host_needs(st, h) for h in free_spaces(st, seat)]
+    cols = caravan.columns(st, seat)
+    return [(any(_fits(cols[v][0], n, e, False) >= 0 for n, e in spaces),
+             any(_fits(cols[v][0], n, e, True) >= 0 for n, e in spaces)) for v in range(6)]
 
 
 YELLOW_ALL = (-2, -1, 1, 2)
 
 
 def _reach(st: State, seat: int, value: int, visited: int, chain: int,
-           yellow: tuple[int, ...], blue: bool, ship: bool) -> bool:
+           yellow: tuple[int, ...], blue: bool, ship: bool,
+           table: list[tuple[bool, bool]] | None = None) -> bool:
     """Can a die now showing ``value`` still be placed, using what is left of this turn's
     caravan chain (``chain``: 0 not started, 1 under way, 2 over; ``visited``: columns used),
     Yellow changes (``yellow``: the value changes still possible) and Blue Ship?"""
-    if placements(st, seat, value, ship) or (blue and placements(st, seat, value, True)):
+    if table is None:
+        table = _placeable(st, seat)
+    plain, shipped = table[value - 1]
+    if (plain and not ship) or ((ship or blue) and shipped):
         return True
     if chain != 2:
-        dirs = caravan.column(st, seat, value - 1)[1]
+        dirs = caravan.columns(st, seat)[value - 1][1]
         for d, bit in ((1, 1), (-1, 2)):
             nv = value + d
             if dirs & bit and 1 <= nv <= 6 and not visited >> nv & 1 and _reach(
-                    st, seat, nv, visited | 1 << value | 1 << nv, 1, yellow, blue, ship):
+                    st, seat, nv, visited | 1 << value | 1 << nv, 1, yellow, blue, ship, table):
                 return True
     for d in yellow:
         nv = value + d
-        if 1 <= nv <= 6 and _reach(st, seat, nv, visited, 2 if chain else 0, (), blue, ship):
+        if 1 <= nv <= 6 and _reach(st, seat, nv, visited, 2 if chain else 0, (), blue, ship,
+                                   table):
             return True
     return False
 
@@ -311,8 +343,9 @@ def legal_turn(st: State, texts: list[str], moves: Moves) -> None:
     blue = _blue_ready(st, seat)
     yellow = YELLOW_ALL if _yellow_ready(st, seat) else ()
     ship = bool(st.used & SHIP)
+    table = _placeable(st, seat)
     for v, i in resolve._supply_values(st, seat):
-        if _reach(st, seat, v, 0, 0, yellow, blue, ship):
+        if _reach(st, seat, v, 0, 0, yellow, blue, ship, table):
             texts.append(f"place die {v}")
             moves.append(("die", i))
     for text, move in _worker_targets(st, seat):
