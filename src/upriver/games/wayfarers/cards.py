@@ -56,7 +56,7 @@ def fee_text(st: State, card: int, way: int) -> str:
     if way == 0:
         return ""
     what = "silver" if way == 1 else "provision"
-    return f", fee 1 {what} to seat {st.card_inf[card] + 1}"
+    return f", fee 1 {what} to seat {st.card_inf[card]}"
 
 
 def pay_fee(st: State, seat: int, card: int, way: int) -> None:

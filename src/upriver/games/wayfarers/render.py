@@ -15,7 +15,7 @@ def _card(c: dict[str, Any] | None) -> str:
         text += " [" + " ".join(c["tags"]) + "]"
     extra = []
     if c.get("influence") is not None:
-        extra.append(f"inf:{c['influence'] + 1}")
+        extra.append(f"influence of seat {c['influence']}")
     if c.get("workers"):
         extra.append("w:" + "/".join(c["workers"]))
     return text + (" (" + ", ".join(extra) + ")" if extra else "")
@@ -32,7 +32,7 @@ def text(view: dict[str, Any]) -> str:
         g = p["guilds"]
         w = p["workers"]
         lines.append(
-            f"{mark}Seat {s + 1}: {p['silver']} silver, {p['provisions']} provisions, dice "
+            f"{mark}Seat {s}: {p['silver']} silver, {p['provisions']} provisions, dice "
             f"{p['dice']} (+{p['reserve']}), journal {p['journal']}, influence {p['influence']} "
             f"(B{g['black']} Y{g['yellow']} U{g['blue']}), workers G{w['green']} Y{w['yellow']} "
             f"U{w['blue']}")
@@ -49,6 +49,6 @@ def text(view: dict[str, Any]) -> str:
         lines.append(f"Now: {view['pending']}")
     if view.get("scores"):
         for s, b in enumerate(view["scores"]):
-            lines.append(f"Seat {s + 1}: {sum(b.values())} VP "
+            lines.append(f"Seat {s}: {sum(b.values())} VP "
                          + ", ".join(f"{k} {v}" for k, v in b.items()))
     return "\n".join(lines)

@@ -38,7 +38,7 @@ def _card_box(x: float, y: float, c: dict[str, Any] | None, legal: list[str],
 
 
 def _inf(inf: int | None) -> str:
-    return "" if inf is None else f"influence of seat {inf + 1}"
+    return "" if inf is None else f"influence of seat {inf}"
 
 
 def render(view: dict[str, Any], names: list[str] | None = None) -> str:
