@@ -34,10 +34,10 @@ from tests.wayfarers.helpers import (
     state,
 )
 from upriver.core.game import Game
-from upriver.games.wayfarers import scoring
 from upriver.games.wayfarers.components import load
 from upriver.games.wayfarers.effects import Nodes
 from upriver.games.wayfarers.formulas import TAGS, compile_formula
+from upriver.games.wayfarers.scoring import breakdown
 
 DATA = Path(__file__).parents[2] / "src/upriver/games/wayfarers/data/cards.toml"
 
@@ -46,7 +46,8 @@ DATA = Path(__file__).parents[2] / "src/upriver/games/wayfarers/data/cards.toml"
 
 
 def tag(name: str) -> int:
-    return TAGS.index(name)
+    value: int = TAGS.index(name)
+    return value
 
 
 def clear_dice(g: Game) -> None:
@@ -125,18 +126,21 @@ def place_on_blank(g: Game) -> None:
 
 
 def space_vp(g: Game, seat: int = 0) -> int:
-    return scoring.breakdown(state(g))[seat]["space cards"]
+    value: int = breakdown(state(g))[seat]["space cards"]
+    return value
 
 
 def insp_vp(g: Game, seat: int = 0) -> int:
-    return scoring.breakdown(state(g))[seat]["inspiration"]
+    value: int = breakdown(state(g))[seat]["inspiration"]
+    return value
 
 
 def card_vp(g: Game, card_id: str, seat: int = 0) -> int:
     st = state(g)
     score = st.cfg.comp.cards[idx(g, card_id)].score
     assert score is not None
-    return score(st.counts(seat))
+    value: int = score(st.counts(seat))
+    return value
 
 
 def by_kind(kind: str) -> list[str]:
@@ -222,14 +226,17 @@ def test_every_card_can_be_acquired_in_play(card_id: str) -> None:
     st = state(g)
     c = idx(g, card_id)
     assert c not in st.display
-    where = {
-        "L": lambda: c in st.lands[0],
-        "W": lambda: c in st.waters[0],
-        "S": lambda: st.above[idx(g, "L16")] == c,
-        "T": lambda: c in st.tuck,
-        "I": lambda: st.insp_on[board_host(0, "sky")] == c,
-    }[card_id[0]]
-    assert where()
+    kind = card_id[0]
+    if kind == "L":
+        assert c in st.lands[0]
+    elif kind == "W":
+        assert c in st.waters[0]
+    elif kind == "S":
+        assert st.above[idx(g, "L16")] == c
+    elif kind == "T":
+        assert c in st.tuck
+    else:
+        assert st.insp_on[board_host(0, "sky")] == c
 
 
 # --- Land -----------------------------------------------------------------------------------
@@ -436,6 +443,7 @@ def test_townsfolk_tucked_this_turn_does_not_resolve_when_its_vista_fires() -> N
     g = new(2)
     gain(g, 0, "L32")
     market(g, "T15")
+    set_dice(g, 0, [4])  # a die in supply the Hunter could change
     play(g, "tuck T15 under L32")
     assert starting(g, "influence on ")
     assert not starting(g, "modify die")
@@ -551,6 +559,13 @@ def test_space_card_goes_above_an_acquired_land_or_water_card() -> None:
     play(g, "place die 6", "place die 6 on Capital Observatory")
     assert not starting(g, "take S")
     assert starting(g, "take tile space-")
+    # nor through the Townsfolk row's slot-1 Worker (a Space card for 1 Silver less)
+    g = new(2)
+    put_display(g, "townsfolk", 1, "T22")
+    give(g, 0, silver=9, green_workers=1)
+    assert "place green worker on T22" not in acts(g)
+    gain(g, 0, "L16")
+    assert "place green worker on T22" in acts(g)
     g = new(2)
     gain(g, 0, "L16")
     space_via_observatory(g, "S16")

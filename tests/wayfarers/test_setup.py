@@ -21,6 +21,7 @@ from tests.wayfarers.helpers import (
 )
 from upriver.core.errors import BadOption
 from upriver.core.game import Game
+from upriver.games.wayfarers.rules import RULES
 
 # The turn-order chart of WF-SETUP-15..18: (Silver, Provisions, Influence per Guild).
 CHART = [
@@ -52,7 +53,7 @@ def test_board_sections_have_independent_sides_that_differ_only_in_journal_links
     only in the Journal link requirements, never in worker actions, display or tile slots."""
     g = upriver.new_game("wayfarers", players=2, seed=5, sides="aba")
     assert g.view()["sides"] == ["a", "b", "a"]
-    seen = [set(), set(), set()]
+    seen: list[set[str]] = [set(), set(), set()]
     for seed in range(24):
         sides = upriver.new_game("wayfarers", players=2, seed=seed).view()["sides"]
         for k in range(3):
@@ -155,7 +156,7 @@ def test_dice_influence_marker_and_workers_per_player(players: int) -> None:
         assert p["workers"] == {"green": 0, "yellow": 1, "blue": 1}
     assert all(s is not None and s["workers"] == [] for row in v["rows"].values()
                for s in row["slots"])
-    assert g.rules.component_totals(g.state)["workers"] == 2 * players + 4  # + 4 Green
+    assert RULES.component_totals(state(g))["workers"] == 2 * players + 4  # + 4 Green
 
 
 def test_player_boards_are_dealt_at_random_and_share_their_printed_cards() -> None:
@@ -232,8 +233,8 @@ def test_capital_city_pays_two_provisions_for_silver_and_a_land_card() -> None:
     assert not starting(g, "take L21")  # the fee cannot be paid yet
     assert "take L25" in acts(g)
     play(g, "gain 1 silver")
-    assert "take L21 (fee 1 silver to seat 2)" in acts(g)
-    play(g, "take L21 (fee 1 silver to seat 2)")
+    assert "take L21 (fee 1 silver to seat 1)" in acts(g)
+    play(g, "take L21 (fee 1 silver to seat 1)")
     v = g.view(0)["players"]
     assert v[0]["lands"][0]["card"]["id"] == "L21"
     assert (v[0]["silver"], v[0]["provisions"], v[1]["silver"]) == (0, 0, 4)

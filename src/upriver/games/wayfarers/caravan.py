@@ -129,6 +129,12 @@ def place(st: State, seat: int, tile_index: int, face: int, anchor: int) -> None
 
 
 def tile_vp(st: State, seat: int) -> int:
-    comp = st.cfg.comp
-    return sum(comp.tiles[code // 8].vp for code in st.caravan[seat * CELLS : seat * CELLS + CELLS]
-               if code >= 0 and code % 2 == 0)
+    return _tile_vp(tuple(st.caravan[seat * CELLS : seat * CELLS + CELLS]))
+
+
+@cache
+def _tile_vp(cells: tuple[int, ...]) -> int:
+    from upriver.games.wayfarers.components import load
+
+    tiles = load().tiles
+    return sum(tiles[code // 8].vp for code in cells if code >= 0 and code % 2 == 0)

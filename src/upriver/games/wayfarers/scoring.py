@@ -17,8 +17,9 @@ def breakdown(st: State) -> list[dict[str, int]]:
         table = comp.common_sets
         common = sum(table[min(n, len(table) - 1)] for n in primary)  # WF-END-03/04
         space = insp = 0
-        for h in [host(seat, SKY), *(st.above[c] for c in range(CARDS) if st.owner[c] == seat
-                                     and st.above[c] >= 0)]:
+        above = st.above
+        for h in [host(seat, SKY), *(above[c] for c in (*st.lands[seat], *st.waters[seat])
+                                     if above[c] >= 0)]:
             card = comp.capital_sky if h >= CARDS else comp.cards[h]
             assert card.score is not None
             value = card.score(counts)
