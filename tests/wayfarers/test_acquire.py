@@ -350,8 +350,8 @@ def test_space_townsfolk_and_inspiration_only_from_the_display() -> None:
 
 def test_piles_and_drawn_cards_are_hidden() -> None:
     """WF-ACQ-18: no seat's view shows a pile's cards; cards drawn for a draw-3 choice are seen
-    by the drawer only, and the order of the cards put back under the pile is hidden from the
-    other seat (their places are part of what seat 1 cannot see); displays, panoramas and resources are public."""
+    by the drawer only, and the places of the cards put back under the pile are part of what
+    the other seat cannot see; displays, panoramas and resources are public."""
     g = new(2)
     st = state(g)
     capital_city_choice(g, provisions=3)

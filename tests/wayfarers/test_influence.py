@@ -35,8 +35,8 @@ def _on_card(g: Game, card: str, seat: int) -> int:
 
 def _totals(g: Game, seat: int) -> int:
     st = state(g)
-    return (st.inf_supply[seat] + sum(st.guild[seat * 3 : seat * 3 + 3])
-            + sum(1 for c in st.card_inf if c == seat))
+    return int(st.inf_supply[seat] + sum(st.guild[seat * 3 : seat * 3 + 3])
+               + sum(1 for c in st.card_inf if c == seat))
 
 
 def _finish(g: Game) -> None:
@@ -56,7 +56,8 @@ def _rest_to_card_influence_tile(g: Game) -> None:
 
 def test_each_player_has_exactly_fifteen_influence() -> None:
     """WF-INF-01: each player's 15 Influence are always in supply, on a Guild or on a card."""
-    for seed in (1, 2):
+    on_cards = on_guilds = 0
+    for seed in (2, 4):
         g = new(3, seed=seed)
         rng = random.Random(seed)
         for _ in range(250):
@@ -65,6 +66,10 @@ def test_each_player_has_exactly_fifteen_influence() -> None:
             play(g, rng.choice(acts(g)))
             for seat in range(3):
                 assert _totals(g, seat) == 15
+            st = state(g)
+            on_cards = max(on_cards, sum(1 for c in st.card_inf if c >= 0))
+            on_guilds = max(on_guilds, sum(st.guild))
+    assert on_cards > 0 and on_guilds > 3  # the games did move Influence around
 
 
 def test_guild_icons_put_influence_on_the_named_or_chosen_guild() -> None:
@@ -211,9 +216,21 @@ def test_price_and_fee_must_be_payable_together() -> None:
         play(g, "place die 6", "place die 6 on Capital Observatory")
         takes = starting(g, "take S13")
         assert takes == ([] if text is None else [text])
+        assert starting(g, "take S33") == ([] if silver < 4 else ["take S33 (4 silver)"])
         if text:
             play(g, text)
             assert g.view()["players"][0]["silver"] == silver - 3 - (provisions == 0)
+
+
+def test_a_worker_slot_price_and_the_fee_must_be_payable_together() -> None:
+    """WF-INF-11: a Worker on an influenced Land slot-3 card needs the fee and the tile's 3
+    Silver together."""
+    for silver, provisions, ok in ((3, 0, False), (4, 0, True), (3, 1, True)):
+        g = new(2, seed=1)
+        put_display(g, "land", 3, "L33")
+        _on_card(g, "L33", 1)
+        give(g, 0, silver=silver, provisions=provisions, yellow=0)
+        assert bool(starting(g, "place yellow worker on L33")) == ok
 
 
 def test_drawing_from_a_pile_pays_no_fee() -> None:

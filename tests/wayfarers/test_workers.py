@@ -120,8 +120,9 @@ def test_placed_workers_are_public() -> None:
     state(g).card_inf[card] = 1
     place_tile(g, 0, "basic-pigeon", 6, 2)
     play(g, "place die 6", "place die 6 on Capital Library")
-    assert "retrieve yellow worker from L20, fee 1 silver to seat 2" in acts(g)
-    play(g, "retrieve yellow worker from L20, fee 1 silver to seat 2")
+    retrieve = starting(g, "retrieve yellow worker from L20, fee 1 silver to seat ")
+    assert len(retrieve) == 1
+    play(g, retrieve[0])
     st = state(g)
     assert st.workers[0 * 3 + 1] == 1 and st.card_workers[card] == 0
     assert st.silver == [9, 4]

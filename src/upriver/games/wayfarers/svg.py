@@ -1,88 +1,177 @@
-"""A first board drawing for Wayfarers: the five display rows, the Journal Track, each
-player's panorama and caravan; every legal decision is a target on the board or a chip in the
-tray under it (``upriver.core.drawing``)."""
+"""A first board drawing for Wayfarers (``upriver.core.drawing`` describes the contract).
+
+The main board as the rulebook lays it out: Townsfolk and Land rows on the left with their piles
+at the left end (slot 1 nearest the centre, on the right), Space and Water rows on the right with
+their piles at the right end, the Inspiration column down the right edge with its pile on top
+(WF-ACQ-02); the Journal Track with the markers; then each player's board: dice, Guilds,
+Workers, cards and the caravan grid. Every legal decision is a target: a card for the decisions
+naming it, a Journal space, a caravan cell, or a chip in the tray under the board.
+"""
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Any
 
 from upriver.core.drawing import chip, name, piece, seat_names, title, tray
 
 PASSES: frozenset[str] = frozenset({"done"})
-WIDTH = 1000
+WIDTH = 1040
+CARD_W, CARD_H = 104, 44
+SEAT_COLOURS = ("#d9534f", "#5b8fc7", "#e0a526", "#5cb85c")
+_CARD_ID = re.compile(r"\b([TLWSI]\d\d)\b")
 
 
-def _card_box(x: float, y: float, c: dict[str, Any] | None, legal: list[str],
-              key: str) -> str:
+def _attrs(action: str | None) -> str:
+    if action is None:
+        return ""
+    a = escape(action)
+    return f' class="target" data-action="{a}" tabindex="0" role="button" aria-label="{a}"'
+
+
+def _card_box(x: float, y: float, c: dict[str, Any] | None, action: str | None, key: str,
+              slot_text: str) -> str:
     if c is None:
-        return (f'<rect x="{x}" y="{y}" width="110" height="40" fill="none" stroke="#ccc" '
-                f'stroke-dasharray="3"/>')
-    acts = [a for a in legal if a.split(" (")[0].endswith(" " + c["id"]) or
-            f" {c['id']} " in f" {a} "]
-    tip = "; ".join(f"{k}: {v}" for k, v in c.items() if k not in ("id",) and v)
-    attrs = ""
-    if acts:
-        a = escape(acts[0])
-        attrs = (f' class="target" data-action="{a}" tabindex="0" role="button" '
-                 f'aria-label="{a}"')
+        return (f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" fill="none" '
+                f'stroke="#ccc" stroke-dasharray="3"><title>{escape(slot_text)}</title></rect>')
+    tip = "; ".join(f"{k}: {v}" for k, v in c.items()
+                    if k not in ("id", "influence", "workers") and v not in (None, [], ""))
+    if slot_text:
+        tip += f"; worker slot: {slot_text}"
     label = c["id"] if c["name"] == c["id"] else f"{c['id']} {c['name']}"
     inf = c.get("influence")
-    workers = "".join(w[0].upper() for w in c.get("workers", []))
-    return (f'<g{attrs}{piece(key, (c["id"], inf, workers))}><rect x="{x}" y="{y}" width="110" '
-            f'height="40" rx="4" fill="#fffaf0" stroke="#a07040">{title(tip)}</rect>'
-            f'<text x="{x + 4}" y="{y + 14}" font-size="10">{escape(label[:18])}</text>'
-            f'<text x="{x + 4}" y="{y + 30}" font-size="9">'
-            f'{escape(" ".join(c.get("tags", [])))} {_inf(inf)}'
-            f' {workers}</text></g>')
+    workers = c.get("workers", [])
+    out = [f'<g{_attrs(action)}{piece(key, (c["id"], inf, workers))}>',
+           f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="4" fill="#fffaf0" '
+           f'stroke="#a07040">{title(tip)}</rect>',
+           f'<text x="{x + 4}" y="{y + 13}" font-size="10">{escape(label[:17])}</text>',
+           f'<text x="{x + 4}" y="{y + 26}" font-size="8.5">'
+           f'{escape(" ".join(c.get("tags", [])))}</text>']
+    if inf is not None:
+        out.append(f'<circle cx="{x + CARD_W - 8}" cy="{y + 8}" r="5" '
+                   f'fill="{SEAT_COLOURS[inf % 4]}"><title>Influence of seat {inf}</title>'
+                   f'</circle>')
+    for k, w in enumerate(workers):
+        colour = {"green": "#3a3", "yellow": "#db2", "blue": "#37c"}[w]
+        out.append(f'<rect x="{x + 4 + 12 * k}" y="{y + 31}" width="9" height="9" '
+                   f'fill="{colour}"><title>{w} Worker</title></rect>')
+    out.append("</g>")
+    return "".join(out)
 
 
-def _inf(inf: int | None) -> str:
-    return "" if inf is None else f"influence of seat {inf}"
+def _first(legal: list[str], used: set[str], test: Any) -> str | None:
+    for a in legal:
+        if a not in used and test(a):
+            used.add(a)
+            return a
+    return None
 
 
 def render(view: dict[str, Any], names: list[str] | None = None) -> str:
-    legal = list(view.get("legal") or [])
+    legal = list(view.get("legal_actions") or [])
     legal_set = set(legal)
+    used: set[str] = set()
     people = seat_names(names, len(view["players"]))
     out: list[str] = []
-    y = 10
-    for r, (row_name, row) in enumerate(view["rows"].items()):
-        out.append(f'<text x="10" y="{y + 24}" font-size="11">{escape(row_name)} '
-                   f'({row["pile"]})</text>')
-        for k, c in enumerate(row["slots"]):
-            out.append(_card_box(110 + 120 * k, y, c, legal, f"row{r}slot{k}"))
-        y += 48
-    drawn_boxes = "".join(out)
-    y += 6
+    rows = view["rows"]
+
+    def row(row_name: str, x0: float, y: float, reverse: bool) -> None:
+        r = rows[row_name]
+        xs = [x0 + (CARD_W + 6) * k for k in range(4)]
+        if reverse:
+            xs = xs[::-1]
+        pile_x = x0 - 52 if reverse else x0 + 4 * (CARD_W + 6)
+        out.append(f'<g><rect x="{pile_x}" y="{y}" width="46" height="{CARD_H}" rx="4" '
+                   f'fill="#e8dcc8" stroke="#a07040"/><text x="{pile_x + 6}" y="{y + 18}" '
+                   f'font-size="9">{escape(row_name)}</text><text x="{pile_x + 6}" '
+                   f'y="{y + 32}" font-size="9">{r["pile"]} left</text></g>')
+        for k, c in enumerate(r["slots"]):
+            act = None
+            if c is not None:
+                cid = c["id"]
+                act = _first(legal, used, lambda a, cid=cid: cid in _CARD_ID.findall(a))
+            out.append(_card_box(xs[k], y, c, act, f"{row_name}{k + 1}", r["actions"][k]))
+
+    row("townsfolk", 70, 10, True)
+    row("land", 70, 10 + CARD_H + 8, True)
+    row("space", 520, 10, False)
+    row("water", 520, 10 + CARD_H + 8, False)
+    # Inspiration: a column down the right edge, pile on top, slot 1 at the bottom.
+    insp = rows["inspiration"]
+    ix = WIDTH - CARD_W - 10
+    out.append(f'<text x="{ix}" y="{130}" font-size="9">inspiration: {insp["pile"]} left</text>')
+    for k, c in enumerate(insp["slots"]):
+        act = None
+        if c is not None:
+            cid = c["id"]
+            act = _first(legal, used, lambda a, cid=cid: cid in _CARD_ID.findall(a))
+        out.append(_card_box(ix, 136 + (CARD_H + 4) * (3 - k), c, act, f"inspiration{k + 1}",
+                             insp["actions"][k]))
+
+    # The Journal Track.
+    y = 130
+    out.append(f'<text x="10" y="{y}" font-size="11">Journal Track (sides '
+               f'{"".join(view["sides"])})</text>')
+    spaces = [0, 10, 15, 20, 23, 27, 32, 36, 40, 43, 47, 50, 55, 60, 63, 67, 72, 76, 80, 83, 87,
+              90, 95, 100, 102, 103, 106, 107]
+    for sp in spaces:
+        col, rowd = sp // 10, sp % 10
+        cx, cy = 24 + col * 78, y + 14 + rowd * 11
+        act = _first(legal, used, lambda a, sp=sp: a.endswith(f" to {sp}"))
+        tile = view["journal_tiles"].get(str(sp), "")
+        tip = f"space {sp}" + (f": Journal Tile {tile}" if tile else "")
+        out.append(f'<circle{_attrs(act)} cx="{cx}" cy="{cy}" r="5" fill="#fff" '
+                   f'stroke="#555">{title(tip)}</circle>')
+        here = [s for s, p in enumerate(view["players"]) if p["journal"] == sp]
+        for k, s in enumerate(here):
+            out.append(f'<circle cx="{cx + 7 + 5 * k}" cy="{cy}" r="3.5" '
+                       f'fill="{SEAT_COLOURS[s % 4]}"{piece(f"marker{s}", sp)}>'
+                       f'<title>{escape(people[s])}</title></circle>')
+    y += 104
+
+    # Each player.
     for s, p in enumerate(view["players"]):
-        mark = "▶ " if view["to_move"] == s else ""
-        out.append(f'<text x="10" y="{y + 12}" font-size="12"{piece(f"seat{s}", p["journal"])}>'
-                   f'{escape(mark)}{name(people[s])}: {p["silver"]} silver, '
-                   f'{p["provisions"]} provisions, dice {p["dice"]}, journal {p["journal"]}'
-                   f'</text>')
+        mark = "\u25b6 " if view["to_move"] == s else ""
+        g, w = p["guilds"], p["workers"]
+        looks = (p["silver"], p["provisions"], p["dice"], p["journal"], g, w)
+        out.append(
+            f'<text x="10" y="{y + 12}" font-size="11"{piece(f"seat{s}", looks)}>'
+            f'<tspan fill="{SEAT_COLOURS[s % 4]}">\u25cf</tspan> {escape(mark)}{name(people[s])}'
+            f': {p["silver"]} silver, {p["provisions"]} provisions, dice '
+            f'{" ".join(map(str, p["dice"])) or "none"} (+{p["reserve"]}), guilds black '
+            f'{g["black"]} yellow {g["yellow"]} blue {g["blue"]}, influence {p["influence"]}, '
+            f'workers {w["green"]}g {w["yellow"]}y {w["blue"]}b</text>')
+        cards = [x["card"]["id"] + ("+" + x["townsfolk"] if "townsfolk" in x else "")
+                 + ("^" + x["space"] if "space" in x else "") + ("*" if x["die"] else "")
+                 for x in p["lands"] + p["waters"]]
+        capital = " ".join(("*" if c["die"] else "") + c["name"].replace("Capital ", "")
+                           + ("+" + c["townsfolk"] if "townsfolk" in c else "")
+                           for c in p["capital"])
+        out.append(f'<text x="24" y="{y + 26}" font-size="9">board: {escape(capital)}; cards: '
+                   f'{escape(" ".join(cards) or "none")}</text>')
         for i, cell in enumerate(p["caravan"]):
-            cx, cy = 620 + 22 * (i % 6), y + 2 + 12 * (i // 6)
-            act = f"place tile at column {i % 6 + 1} row {i // 6 + 1}"
-            attrs = ""
-            if view["to_move"] == s and act in legal_set:
-                attrs = (f' class="target" data-action="{escape(act)}" tabindex="0" '
-                         f'role="button" aria-label="{escape(act)}"')
-            fill = "#c9a66b" if cell else "#fff"
-            out.append(f'<rect{attrs} x="{cx}" y="{cy}" width="20" height="10" fill="{fill}" '
-                       f'stroke="#888">{title(cell or "empty caravan cell")}</rect>')
+            cx, cy = WIDTH - 150 + 22 * (i % 6), y + 2 + 12 * (i // 6)
+            act = None
+            if view["to_move"] == s:
+                act = _first(legal, used, lambda a, i=i: a == f"place tile at column "
+                             f"{i % 6 + 1} row {i // 6 + 1}")
+            printed = {0: "camel", 5: "telescope"}.get(i)
+            fill = "#c9a66b" if cell else "#ddd" if printed else "#fff"
+            out.append(f'<rect{_attrs(act)} x="{cx}" y="{cy}" width="20" height="10" '
+                       f'fill="{fill}" stroke="#888">'
+                       f'{title(cell or printed or "empty caravan cell")}</rect>')
         y += 44
-    svg_targets = "".join(out)
-    rest = [a for a in legal if a not in PASSES and f'data-action="{escape(a)}"' not in
-            svg_targets]
-    chips, bottom = tray(10, y, [(a, a, a) for a in rest], legal_set, width=WIDTH - 20)
+
+    rest = [a for a in legal if a not in PASSES and a not in used]
+    chips, bottom = tray(10, y + 4, [(a, a, a) for a in rest], legal_set, width=WIDTH - 20)
     out.append(chips)
     for a in legal:
         if a in PASSES:
             svg, _ = chip(10, bottom + 4, a, None, legal_set)
             out.append(svg)
-    del drawn_boxes
-    height = bottom + 30
+            bottom += 24
+    height = bottom + 12
     return (f'<div class="board"><svg xmlns="http://www.w3.org/2000/svg" class="board-main" '
             f'viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" '
             f'font-family="sans-serif">{"".join(out)}</svg></div>')

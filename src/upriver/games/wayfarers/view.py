@@ -123,9 +123,10 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
         "pending": _pending(st),
         "drawn": ([comp.cards[c].id for c in st.drawn] if seat is not None and seat == st.drawer
                   else len(st.drawn)),
-        "legal": legal,
         "over": bool(st.stage),
     }
+    if legal is not None:
+        out["legal_actions"] = legal
     if st.stage:
         out["scores"] = scoring.breakdown(st)
     return out
@@ -176,9 +177,10 @@ def determinize(st: State, seat: int, seed: int) -> State:
     for r in range(5):
         pile, known = twin.piles[r], twin.pile_known[r]
         free = [i for i, k in enumerate(known) if k not in (seat, KNOWN_TO_ALL)]
-        cards_ = [pile[i] for i in free]
+        # Sorted first, so the result depends only on what ``seat`` may know.
+        cards_ = sorted(pile[i] for i in free)
         if twin.drawer not in (-1, seat) and twin.drawn and r == _drawn_row(twin):
-            cards_ += twin.drawn
+            cards_ = sorted(cards_ + twin.drawn)
             rng.shuffle(cards_)
             twin.drawn = cards_[-len(twin.drawn):]
             cards_ = cards_[: -len(twin.drawn)]
