@@ -77,8 +77,9 @@ def test_a_body_that_is_not_json_is_refused(client: TestClient) -> None:
 def test_the_catalog_offers_only_options_with_choices(client: TestClient) -> None:
     """Options naming server files (components) or free numbers are not offered on the web."""
     games = client.get("/api/catalog").json()["games"]
-    assert set(games) == {"the-river", "twelve-rivers"}
+    assert set(games) == {"the-river", "twelve-rivers", "wayfarers"}
     assert "components" not in games["twelve-rivers"]["options"]
+    assert "round_limit" not in games["wayfarers"]["options"]
     assert "edition" in games["twelve-rivers"]["options"]
     assert games["the-river"]["players"] == [2, 3, 4]
 

@@ -166,7 +166,10 @@ def hidden_from(st: State, seat: int) -> Any:
                         if k not in (seat, KNOWN_TO_ALL))
                   for pile, known in zip(st.piles, st.pile_known, strict=True))
     drawn = tuple(st.drawn) if st.drawer not in (-1, seat) else ()
-    return st.rng.state, piles, drawn
+    # The piles' sizes too: a card put under a pile moves every unseen card's place, so such a
+    # decision is never taken back.
+    sizes = tuple(len(pile) for pile in st.piles)
+    return st.rng.state, piles, sizes, drawn
 
 
 def determinize(st: State, seat: int, seed: int) -> State:
