@@ -1,0 +1,48 @@
+"""End-to-end: Wayfarers in chromium, every decision taken on the board."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import ServerFactory
+from tests.e2e.pages import Contexts, click_listed, legal_on, try_board, wait_for_turn_or_end
+
+pytestmark = pytest.mark.browser
+
+
+def test_wayfarers_decisions_are_all_taken_on_the_board(
+        server: ServerFactory, new_context: Contexts) -> None:
+    """A Wayfarers game created in the lobby (a person and an easy bot): the board draws the
+    five display rows, the Journal Track and both players; for 40 decisions every legal action
+    but "done" is a target on the board, and each decision is taken by clicking one."""
+    srv = server()
+    page = new_context().new_page()
+    page.goto(srv.url + "/")
+    page.locator("#seat-0").wait_for()
+    page.select_option("#game", "wayfarers")
+    page.select_option("#players", "2")
+    page.select_option("#seat-0", "human")
+    page.select_option("#seat-1", "easy")
+    page.click("#create")
+    page.click('a.seat-link[data-seat="0"]')
+    page.wait_for_url(re.compile(r"/games/[^/?]+\?seat=0&token="))
+    expect(page.locator('#board [data-piece="land1"]')).to_have_count(1)
+    expect(page.locator('#board [data-piece^="marker"]')).to_have_count(2)
+    kinds: set[str] = set()
+    for _ in range(40):
+        if wait_for_turn_or_end(page):
+            break
+        legal = legal_on(page)
+        targets = set(page.locator("#board [data-action].target").evaluate_all(
+            "ts => ts.map(t => t.dataset.action)"))
+        assert set(legal) - {"done"} <= targets, set(legal) - targets
+        action = try_board(page)
+        if action is None:
+            assert "done" in legal
+            click_listed(page)
+        else:
+            kinds.add(action.split(" ")[0])
+    assert len(kinds) >= 3, kinds
