@@ -65,16 +65,26 @@ NO_ASSETS = (0, 0, 0, 0)
 def host_needs(st: State, h: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """A die space's asset needs and the assets its tucked Townsfolk adds (one gained this turn
     adds none, WF-TURN-15), as counts of camel, ship, pigeon, telescope."""
-    comp = st.cfg.comp
-    if h < CARDS:
-        needs = comp.cards[h].needs
-    else:
-        part = (h - CARDS) % 8
-        needs = (comp.capital_city.needs if part == 0 else comp.capital_harbour.needs
-                 if part == 1 else comp.centre[part - 4][1])
+    need = _needs(h if h < CARDS else -1 - (h - CARDS) % 8)
     tf = st.tuck[h]
-    extra = _counts(comp.cards[tf].assets) if tf >= 0 and tf not in st.fresh else NO_ASSETS
-    return _counts(needs), extra
+    extra = _needs(tf + 1000) if tf >= 0 and tf not in st.fresh else NO_ASSETS
+    return need, extra
+
+
+@cache
+def _needs(key: int) -> tuple[int, ...]:
+    """Asset counts: a card's die-space needs (key = card), a board part's (key = -1 - part),
+    or a Townsfolk's assets (key = 1000 + card)."""
+    from upriver.games.wayfarers.components import load
+
+    comp = load()
+    if key >= 1000:
+        return _counts(comp.cards[key - 1000].assets)
+    if key >= 0:
+        return _counts(comp.cards[key].needs)
+    part = -1 - key
+    return _counts(comp.capital_city.needs if part == 0 else comp.capital_harbour.needs
+                   if part == 1 else comp.centre[part - 4][1])
 
 
 @cache
