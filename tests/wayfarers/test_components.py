@@ -68,8 +68,8 @@ def test_townsfolk_costs_and_resting() -> None:
 
 
 def test_upgrade_tiles_make_62_pieces() -> None:
-    """WF-SETUP-08/09, WF-UPG-13/14: 4 Basic, 3 Land, 3 Water and 3 Space tile types (4 copies
-    each for 4 players) and 10 Special tiles: 62 pieces."""
+    """WF-SETUP-08/09, WF-UPG-13/14, WF-BUG-11: 4 Basic (Green), 3 Land, 3 Water and 3 Space
+    tile types (4 copies each for 4 players) and 10 Special tiles: 62 pieces."""
     comp = load()
     per = Counter(TILE_COLOURS[t.colour] for t in comp.tiles)
     assert per == Counter(basic=4, land=3, water=3, space=3, special=10)

@@ -20,6 +20,8 @@ class PlainState:
     list_fields: ClassVar[tuple[str, ...]] = ()  # list[int]
     nested_fields: ClassVar[tuple[str, ...]] = ()  # list[list[int]]
     scalar_fields: ClassVar[tuple[str, ...]] = ()  # int
+    # list[int] fixed at setup and never changed in place by the rules: shared by copies
+    shared_fields: ClassVar[tuple[str, ...]] = ()
 
     cfg: Any
     num_players: int
@@ -43,7 +45,7 @@ class PlainState:
                  "    twin.num_players = self.num_players", "    twin.rng = self.rng.copy()"]
         lines += [f"    twin.{n} = self.{n}[:]" for n in cls.list_fields]
         lines += [f"    twin.{n} = [x[:] for x in self.{n}]" for n in cls.nested_fields]
-        lines += [f"    twin.{n} = self.{n}" for n in cls.scalar_fields]
+        lines += [f"    twin.{n} = self.{n}" for n in (*cls.scalar_fields, *cls.shared_fields)]
         lines.append("    return twin")
         space: dict[str, Any] = {"cls": cls}
         exec("\n".join(lines), space)  # the names are the class's own fields
@@ -58,13 +60,13 @@ class PlainState:
             setattr(twin, name, getattr(self, name)[:])
         for name in self.nested_fields:
             setattr(twin, name, [x[:] for x in getattr(self, name)])
-        for name in self.scalar_fields:
+        for name in (*self.scalar_fields, *self.shared_fields):
             setattr(twin, name, getattr(self, name))
         return twin
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {name: getattr(self, name) for name in (
-            *self.list_fields, *self.nested_fields, *self.scalar_fields)}
+            *self.list_fields, *self.nested_fields, *self.scalar_fields, *self.shared_fields)}
         d["rng"] = self.rng.state
         d["num_players"] = self.num_players
         return d
@@ -75,7 +77,7 @@ class PlainState:
         st.cfg = cfg
         st.num_players = int(d["num_players"])
         st.rng = Rng(int(d["rng"]))
-        for name in cls.list_fields:
+        for name in (*cls.list_fields, *cls.shared_fields):
             setattr(st, name, [int(x) for x in d[name]])
         for name in cls.nested_fields:
             setattr(st, name, [[int(x) for x in xs] for xs in d[name]])

@@ -101,10 +101,14 @@ def _footprints(width: int, height: int) -> tuple[tuple[int, tuple[int, ...]], .
 def positions(st: State, seat: int, tile: Tile) -> list[int]:
     """Every legal top-left cell for the tile: inside the grid, on free cells, never on the
     printed Camel or Telescope (WF-UPG-02/03)."""
-    base = seat * CELLS
-    cav = st.caravan
-    return [anchor for anchor, cells in _footprints(tile.width, tile.height)
-            if all(cav[base + c] < 0 for c in cells)]
+    return list(_positions(tuple(st.caravan[seat * CELLS : seat * CELLS + CELLS]), tile.width,
+                           tile.height))
+
+
+@cache
+def _positions(cav: tuple[int, ...], width: int, height: int) -> tuple[int, ...]:
+    return tuple(anchor for anchor, cells in _footprints(width, height)
+                 if all(cav[c] < 0 for c in cells))
 
 
 def place(st: State, seat: int, tile_index: int, face: int, anchor: int) -> None:

@@ -98,9 +98,31 @@ def steps(st: State, node: int, ctx: int) -> Steps:
 
 
 def doable(st: State, node: int, ctx: int) -> bool:
+    """Whether ``steps`` would offer anything (a quicker answer for the simple operations)."""
     nodes = st.cfg.comp.nodes
-    if nodes.kind[node] == ALL:
+    kind = nodes.kind[node]
+    if kind in (ALL, CHOICE):
         return any(doable(st, k, ctx) for k in nodes.kids[node])
+    if kind == ATOM:
+        op = nodes.op[node]
+        seat = st.seat
+        if op in (SILVER, PROVISION):
+            return True
+        if op == MOVE_INFLUENCE:
+            return any(st.guild[seat * 3 : seat * 3 + 3])
+        if op == INFLUENCE and st.inf_supply[seat] > 0:
+            return True
+        if op == MODIFY:
+            return bool(st.dice[seat])
+        if op == REFRESH:
+            return bool(st.dice[seat]) or bool(own_die_hosts(st, seat))
+        if op == DRAW:
+            return bool(st.piles[nodes.param[node]])
+        if op == CARD_INFLUENCE:
+            if not any(c >= 0 and st.card_inf[c] < 0 for c in st.display):
+                return False
+            if st.inf_supply[seat] > 0:
+                return True
     return bool(steps(st, node, ctx))
 
 

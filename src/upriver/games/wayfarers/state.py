@@ -50,11 +50,12 @@ class Config:
 
 
 LISTS = (
-    "silver", "provisions", "inf_supply", "guild", "workers", "reserve", "jpos", "board",
+    "silver", "provisions", "inf_supply", "guild", "workers", "reserve", "jpos",
     "occupied", "owner", "tuck", "above", "insp_on", "display", "card_inf", "card_workers",
     "worker_new", "drawn", "caravan", "tile_supply", "tags", "ncards", "ntiles", "fresh",
-    "green_on", "jtile_at", "sides", "stack",
+    "green_on", "stack",
 )
+SHARED = ("board", "jtile_at", "sides")  # set at setup, never changed
 NESTED = ("dice", "lands", "waters", "piles", "pile_known")
 SCALARS = (
     "stage", "seat", "first_player", "used", "die_col", "spare_pigeon", "end_seat",
@@ -63,8 +64,9 @@ SCALARS = (
 
 
 class State(PlainState):
-    __slots__ = (*LISTS, *NESTED, *SCALARS)
+    __slots__ = (*LISTS, *NESTED, *SCALARS, *SHARED)
     list_fields = LISTS
+    shared_fields = SHARED
     nested_fields = NESTED
     scalar_fields = SCALARS
 

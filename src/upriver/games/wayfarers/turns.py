@@ -121,12 +121,29 @@ def placements(st: State, seat: int, value: int, ship: bool) -> list[int]:
     return [h for h in free_spaces(st, seat) if _fits(cols, *host_needs(st, h), ship) >= 0]
 
 
-def _placeable(st: State, seat: int) -> list[tuple[bool, bool]]:
-    """For each die value 1-6: can it be placed now, without and with a hired Ship?"""
-    spaces = [host_needs(st, h) for h in free_spaces(st, seat)]
-    cols = caravan.columns(st, seat)
-    return [(any(_fits(cols[v][0], n, e, False) >= 0 for n, e in spaces),
-             any(_fits(cols[v][0], n, e, True) >= 0 for n, e in spaces)) for v in range(6)]
+class _Placeable:
+    """For each die value 1-6, computed when first asked: can it be placed now, without and
+    with a hired Ship?"""
+
+    __slots__ = ("cols", "memo", "spaces")
+
+    def __init__(self, st: State, seat: int) -> None:
+        self.cols = caravan.columns(st, seat)
+        self.spaces = [host_needs(st, h) for h in free_spaces(st, seat)]
+        self.memo: dict[int, tuple[bool, bool]] = {}
+
+    def __getitem__(self, i: int) -> tuple[bool, bool]:
+        got = self.memo.get(i)
+        if got is None:
+            col = self.cols[i][0]
+            got = (any(_fits(col, n, e, False) >= 0 for n, e in self.spaces),
+                   any(_fits(col, n, e, True) >= 0 for n, e in self.spaces))
+            self.memo[i] = got
+        return got
+
+
+def _placeable(st: State, seat: int) -> _Placeable:
+    return _Placeable(st, seat)
 
 
 YELLOW_ALL = (-2, -1, 1, 2)
@@ -134,7 +151,7 @@ YELLOW_ALL = (-2, -1, 1, 2)
 
 def _reach(st: State, seat: int, value: int, visited: int, chain: int,
            yellow: tuple[int, ...], blue: bool, ship: bool,
-           table: list[tuple[bool, bool]] | None = None) -> bool:
+           table: _Placeable | None = None) -> bool:
     """Can a die now showing ``value`` still be placed, using what is left of this turn's
     caravan chain (``chain``: 0 not started, 1 under way, 2 over; ``visited``: columns used),
     Yellow changes (``yellow``: the value changes still possible) and Blue Ship?"""
@@ -317,6 +334,7 @@ def _worker_targets(st: State, seat: int) -> list[tuple[str, tuple[Any, ...]]]:
     where some part of the slot's action can be resolved, fee paid (WF-WORK-02..06)."""
     comp = st.cfg.comp
     out = []
+    can: dict[tuple[int, int, int], bool] = {}  # (row, slot, fee way): the slot action can act
     for colour in range(3):
         if st.workers[seat * 3 + colour] <= 0:
             continue
@@ -329,7 +347,10 @@ def _worker_targets(st: State, seat: int) -> list[tuple[str, tuple[Any, ...]]]:
                     continue
                 action = comp.slot_actions[row][slot]
                 for way in cards.fee_ways(st, seat, 0, 0, c):
-                    if not _doable_after_fee(st, seat, c, way, action):
+                    key = (row, slot, way)
+                    if key not in can:
+                        can[key] = _doable_after_fee(st, seat, c, way, action)
+                    if not can[key]:
                         continue
                     out.append((f"place {WORKER_COLOURS[colour]} worker on {comp.cards[c].id}"
                                 f"{cards.fee_text(st, c, way)}", ("worker", colour, c, way)))
@@ -447,18 +468,23 @@ def legal_bundle(st: State, texts: list[str], moves: Moves) -> None:
         seen_nodes.add(node)
         for text, path in resolve.steps(st, node, ctx):
             found.append((text, ("item", pos, path), node))
-    counts: dict[str, int] = {}
-    for text, _, _ in found:
-        counts[text] = counts.get(text, 0) + 1
-    shown: set[str] = set()
-    for text, move, node in found:
-        if counts[text] > 1:
-            text = f"{text} (of: {nodes.text[node]})"
-        if text in shown:
-            continue
-        shown.add(text)
-        texts.append(text)
-        moves.append(move)
+    plain = [text for text, _, _ in found]
+    if len(set(plain)) == len(plain):  # the usual case: every text differs
+        texts += plain
+        moves += [move for _, move, _ in found]
+    else:
+        counts: dict[str, int] = {}
+        for text in plain:
+            counts[text] = counts.get(text, 0) + 1
+        shown: set[str] = set()
+        for text, move, node in found:
+            if counts[text] > 1:
+                text = f"{text} (of: {nodes.text[node]})"
+            if text in shown:
+                continue
+            shown.add(text)
+            texts.append(text)
+            moves.append(move)
     if _yellow_ready(st, st.seat):
         texts.append("use yellow influence")
         moves.append(("yellow",))
@@ -467,7 +493,7 @@ def legal_bundle(st: State, texts: list[str], moves: Moves) -> None:
 
 
 def _bundle_has_steps(st: State) -> bool:
-    return any(resolve.steps(st, st.stack[p + 1], st.stack[p + 2]) for p in bundle_items(st))
+    return any(resolve.doable(st, st.stack[p + 1], st.stack[p + 2]) for p in bundle_items(st))
 
 
 def apply_bundle(st: State, move: tuple[Any, ...]) -> None:
@@ -614,7 +640,8 @@ def end_turn(st: State) -> None:
     triggered every player takes one more turn, the trigger player last (WF-END-01/02)."""
     cards.refill(st)
     st.fresh = []
-    st.worker_new = [0] * len(st.worker_new)
+    if any(st.worker_new):
+        st.worker_new = [0] * len(st.worker_new)
     st.used = 0
     st.die_col = 0
     st.spare_pigeon = 0
