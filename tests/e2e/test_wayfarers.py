@@ -46,3 +46,31 @@ def test_wayfarers_decisions_are_all_taken_on_the_board(
         else:
             kinds.add(action.split(" ")[0])
     assert len(kinds) >= 3, kinds
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_wayfarers_is_played_to_the_end_in_the_browser(
+        server: ServerFactory, new_context: Contexts, players: int) -> None:
+    """A person plays Wayfarers to the end by clicking on the board (the first target each
+    time, "done" when nothing else is drawn) against easy bots; the final scores show."""
+    srv = server()
+    page = new_context().new_page()
+    page.goto(srv.url + "/")
+    page.locator("#seat-0").wait_for()
+    page.select_option("#game", "wayfarers")
+    page.select_option("#players", str(players))
+    page.select_option("#seat-0", "human")
+    for seat in range(1, players):
+        page.select_option(f"#seat-{seat}", "easy")
+    page.click("#create")
+    page.click('a.seat-link[data-seat="0"]')
+    page.wait_for_url(re.compile(r"/games/[^/?]+\?seat=0&token="))
+    for _ in range(3000):
+        if wait_for_turn_or_end(page):
+            break
+        if try_board(page) is None:
+            click_listed(page)
+    else:
+        pytest.fail("the game did not end")
+    expect(page.locator("#final")).to_be_visible()
+    expect(page.locator("#score-table tr.total th")).to_have_count(players + 1)

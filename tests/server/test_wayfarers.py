@@ -35,7 +35,9 @@ def test_a_wayfarers_game_is_played_to_the_end_through_the_api(client: TestClien
         if isinstance(page["view"]["drawn"], list) and page["view"]["drawn"]:
             drawn_seen += 1
             assert other["view"]["drawn"] == len(page["view"]["drawn"])  # a count only
-        action = rng.choice(local.legal_actions())
+        legal = local.legal_actions()
+        # Mostly the first action (it moves the game on), sometimes any: a game of ~800 steps.
+        action = legal[0] if rng.random() < 0.7 else rng.choice(legal)
         refused = act(client, gid, 1 - mover, tokens[1 - mover], action, ply)
         assert refused.status_code in (403, 409), refused.text
         response = act(client, gid, mover, tokens[mover], action, ply)

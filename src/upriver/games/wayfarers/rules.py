@@ -22,7 +22,7 @@ OPTIONS = {
         "the Journal link requirements", allowed="random, or three letters a or b for the "
         "left, middle and right sections (e.g. aab)", pattern="random|[ab]{3}"),
     "round_limit": Option(
-        100, (), "the game ends after this round even if nothing triggered the end (not a rule "
+        200, (), "the game ends after this round even if nothing triggered the end (not a rule "
         "of the game: only a table that stalls for ever reaches it)", minimum=1, maximum=1000),
 }
 

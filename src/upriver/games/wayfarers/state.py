@@ -46,7 +46,7 @@ class Config:
     comp: Components
     players: int
     sides: tuple[int, ...]  # fixed side per board section (0 = a, 1 = b), -1: drawn at random
-    round_limit: int = 100  # not a rule: the game ends after this round (a stalled table)
+    round_limit: int = 200  # not a rule: the game ends after this round (a stalled table)
 
 
 LISTS = (
