@@ -123,7 +123,42 @@ def doable(st: State, node: int, ctx: int) -> bool:
                 return False
             if st.inf_supply[seat] > 0:
                 return True
+        if op == TILE:
+            return _tile_doable(st, seat, nodes.param[node], nodes.flags[node], ctx)
+        if op == CARD:
+            return _card_doable(st, seat, nodes.param[node], nodes.flags[node], ctx)
     return bool(steps(st, node, ctx))
+
+
+def _tile_doable(st: State, seat: int, colour: int, flags: int, ctx: int) -> bool:
+    """``tile_steps`` would offer something (without building its texts)."""
+    comp = st.cfg.comp
+    ways = tile_price(st, colour, flags, ctx)
+    if not any(st.silver[seat] >= silver and (guild < 0 or st.guild[seat * 3 + guild]
+                                                >= comp.tile_influence)
+               for _, silver, guild in ways):
+        return False
+    return any(t.colour == colour and st.tile_supply[t.index] > 0
+               and caravan.positions(st, seat, t) for t in comp.tiles)
+
+
+def _card_doable(st: State, seat: int, ctype: int, flags: int, ctx: int) -> bool:
+    """``card_steps`` would offer something (without building its texts)."""
+    if ctype == SPACE and not cards.space_hosts(st, seat):
+        return False
+    if ctx & CTX_DIE and ctype in (LAND, WATER) and st.piles[ctype] and (
+            st.spare_pigeon > 0 or st.provisions[seat] >= 1):
+        return True
+    base = ctype * SLOTS
+    for slot in range(SLOTS):
+        c = st.display[base + slot]
+        if c < 0 or st.worker_new[c]:
+            continue
+        if ctype == TOWNSFOLK and not cards.tuck_hosts(st, seat, c):
+            continue
+        if cards.fee_ways(st, seat, card_price(st, c, flags, ctx), 0, c):
+            return True
+    return False
 
 
 def _pay_amounts(st: State, node: int, ctx: int) -> tuple[int, int]:
