@@ -100,17 +100,21 @@ def market(g: Game, card_id: str, silver: int = 3) -> None:
 
 
 def finish(g: Game) -> None:
-    """Close every pending bundle of seat 0's turn with "done"."""
+    """Close every pending bundle of seat 0's turn with "done", then take "end turn" if the
+    unused Yellow ability is offered once the effects are over (WF-RUL-15)."""
     while g.to_move == 0 and "done" in acts(g):
         play(g, "done")
+    if g.to_move == 0 and "end turn" in acts(g):
+        play(g, "end turn")
 
 
 def pass_turn(g: Game) -> None:
-    """The player to move (not seat 0) rests without rerolling, until seat 0 is to move."""
+    """The player to move (not seat 0) rests without rerolling, until seat 0 is to move; an
+    unused Yellow ability offered at the end of the turn is left unused (WF-RUL-15)."""
     while g.to_move not in (0, None):
         a = acts(g)
         play(g, "rest" if "rest" in a else "keep the other dice" if "keep the other dice" in a
-             else "done")
+             else "end turn" if "end turn" in a else "done")
 
 
 def place_on_blank(g: Game) -> None:

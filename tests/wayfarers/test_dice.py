@@ -28,11 +28,14 @@ def table(dice: list[int], **holdings: int) -> Game:
 
 
 def pass_turn(g: Game) -> None:
-    """The player to move Rests and keeps every die and ability unused."""
+    """The player to move Rests and keeps every die and ability unused (the Yellow ability
+    offered at the end of the turn too, WF-RUL-15)."""
     seat = state(g).seat
     play(g, "rest")
     while state(g).seat == seat:
-        play(g, "keep the other dice" if "keep the other dice" in acts(g) else "done")
+        a = acts(g)
+        play(g, "keep the other dice" if "keep the other dice" in a
+             else "end turn" if "end turn" in a else "done")
 
 
 def dice_total(g: Game, seat: int) -> int:
@@ -221,6 +224,8 @@ def test_rolls_come_from_the_seeded_stream() -> None:
             play(g, "rest")
             while starting(g, "reroll ") or "keep the other dice" in acts(g):
                 play(g, starting(g, "reroll ")[0] if starting(g, "reroll ") else "done")
+            if "end turn" in acts(g):  # Yellow left unused (WF-RUL-15): no roll
+                play(g, "end turn")
         return [list(d) for d in state(g).dice]
     assert run(5) == run(5)
     g = new(2, seed=3)

@@ -49,7 +49,9 @@ def pass_turn(g: Game) -> None:
     seat = state(g).seat
     play(g, "rest")
     while state(g).seat == seat:
-        play(g, "keep the other dice" if "keep the other dice" in acts(g) else "done")
+        a = acts(g)
+        play(g, "keep the other dice" if "keep the other dice" in a
+             else "end turn" if "end turn" in a else "done")
 
 
 # --- the effect language -----------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Rule tests for the Guild abilities (WF-GLD-01..11)."""
+"""Rule tests for the Guild abilities (WF-GLD-01..11) and the Yellow ruling WF-RUL-15."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from tests.wayfarers.helpers import (
     new,
     place_tile,
     play,
+    put_display,
     set_dice,
     starting,
     state,
@@ -260,3 +261,111 @@ def test_the_hired_ship_is_a_single_ship() -> None:
     give(g, 0, blue=1, yellow=0)
     play(g, "place die 3", "hire a ship (1 blue influence)")
     assert acts(g) == ["place die 3 on W04"]
+
+
+END = ["use yellow influence", "end turn"]
+
+
+def _worker_turn(yellow: int = 1, dice: tuple[int, ...] = (3, 5)) -> Game:
+    """Seat 0 to move with ``yellow`` Yellow Influence and ``dice`` in supply; its Yellow
+    Worker can go on the Inspiration card I01 (slot 1: 2 Provisions)."""
+    g = new(2, seed=1)
+    give(g, 0, yellow=yellow)
+    set_dice(g, 0, list(dice))
+    put_display(g, "inspiration", 1, "I01")
+    return g
+
+
+def test_yellow_is_offered_at_the_end_of_the_turn_exactly_when_usable() -> None:
+    """WF-RUL-15 (WF-GLD-02): once the last effect has resolved, a seat with its Yellow ability
+    unused this turn, at least 1 Yellow Influence and a die in supply chooses between Yellow
+    and ending the turn, on a Worker turn as on a Rest turn; if any of the three is missing the
+    turn passes at once."""
+    g = _worker_turn()
+    play(g, "place yellow worker on I01", "gain 2 provisions")
+    assert g.to_move == 0 and acts(g) == END
+    g = _worker_turn(dice=(2, 4))
+    play(g, "rest", "keep the other dice")  # an ineligible Rest: no Resting ability
+    assert g.to_move == 0 and acts(g) == END
+    # Yellow already used this turn (1 Yellow left, dice in supply): no offer.
+    g = _worker_turn(yellow=2)
+    play(g, "use yellow influence", "yellow: die 3 to 4", "yellow: no second step")
+    play(g, "place yellow worker on I01", "gain 2 provisions")
+    assert g.to_move == 1 and _p(g)["guilds"]["yellow"] == 1 and _p(g)["dice"] == [4, 5]
+    # No Yellow Influence: no offer.
+    g = _worker_turn(yellow=0)
+    play(g, "place yellow worker on I01", "gain 2 provisions")
+    assert g.to_move == 1
+    # No die in supply: no offer.
+    g = _worker_turn(dice=())
+    play(g, "place yellow worker on I01", "gain 2 provisions")
+    assert g.to_move == 1
+
+
+def test_end_turn_passes_the_turn_with_yellow_unused() -> None:
+    """WF-RUL-15: "end turn" passes the turn; the Yellow Influence and the dice stay as they
+    were."""
+    g = _worker_turn()
+    supply = _p(g)["influence"]
+    play(g, "place yellow worker on I01", "gain 2 provisions", "end turn")
+    assert g.to_move == 1
+    assert _p(g)["guilds"]["yellow"] == 1 and _p(g)["influence"] == supply
+    assert _p(g)["dice"] == [3, 5]
+
+
+def test_yellow_at_the_end_of_the_turn_changes_dice_then_passes() -> None:
+    """WF-RUL-15 (WF-GLD-07): Yellow taken at the end of the turn spends 1 Yellow, changes the
+    dice by its two steps, and then the turn passes with no further decision."""
+    g = _worker_turn()
+    supply = _p(g)["influence"]
+    play(g, "place yellow worker on I01", "gain 2 provisions", "use yellow influence")
+    assert _p(g)["guilds"]["yellow"] == 0 and _p(g)["influence"] == supply + 1
+    play(g, "yellow: die 3 to 4")
+    assert g.to_move == 0  # the second step is still to decide
+    play(g, "yellow: die 5 to 6")
+    assert g.to_move == 1 and _p(g)["dice"] == [4, 6]
+    g = _worker_turn()
+    play(g, "place yellow worker on I01", "gain 2 provisions", "use yellow influence",
+         "yellow: die 5 to 4", "yellow: no second step")
+    assert g.to_move == 1 and _p(g)["dice"] == [3, 4]
+
+
+def test_the_end_of_turn_offer_comes_once_per_turn() -> None:
+    """WF-RUL-15 (WF-GLD-02, WF-TURN-14): the end-of-turn choice is offered once in a turn:
+    after Yellow is used there, the turn passes even with Yellow Influence and dice left; the
+    next turn of the same seat offers it again."""
+    g = _worker_turn(yellow=3)
+    play(g, "place yellow worker on I01", "gain 2 provisions")
+    offers = 0
+    while g.to_move == 0:
+        assert acts(g) == END
+        offers += 1
+        play(g, "use yellow influence", "yellow: die 3 to 4", "yellow: no second step")
+    assert offers == 1
+    assert _p(g)["guilds"]["yellow"] == 2 and _p(g)["dice"] == [4, 5]
+    play(g, "rest", "keep the other dice", "end turn")  # seat 1 (1 Yellow), Yellow unused
+    assert g.to_move == 0
+    play(g, "rest", "keep the other dice")
+    assert g.to_move == 0 and acts(g) == END
+    play(g, "end turn")
+    assert g.to_move == 1
+
+
+def test_yellow_is_offered_while_choosing_rest_rerolls() -> None:
+    """WF-RUL-15 (WF-TURN-10): while the Rest's rerolls are chosen, Yellow may change the dice
+    kept in supply; the rerolls go on with the changed values. Without Yellow Influence it is
+    not offered."""
+    g = _worker_turn(dice=(2, 4, 5))
+    play(g, "rest")
+    assert acts(g) == ["reroll a 2 kept in supply", "reroll a 4 kept in supply",
+                       "reroll a 5 kept in supply", "use yellow influence",
+                       "keep the other dice"]
+    play(g, "use yellow influence", "yellow: die 2 to 3", "yellow: no second step")
+    assert _p(g)["dice"] == [3, 4, 5] and _p(g)["guilds"]["yellow"] == 0
+    assert acts(g) == ["reroll a 3 kept in supply", "reroll a 4 kept in supply",
+                       "reroll a 5 kept in supply", "keep the other dice"]
+    play(g, "keep the other dice")
+    assert g.to_move == 1  # Yellow used: no end-of-turn offer
+    g = _worker_turn(yellow=0, dice=(2, 4, 5))
+    play(g, "rest")
+    assert "use yellow influence" not in acts(g)

@@ -43,7 +43,7 @@ def _finish(g: Game) -> None:
     while state(g).stack:
         a = acts(g)
         play(g, next(x for x in ("done", "keep the other dice", "no extra journal step",
-                                 "yellow: no second step") if x in a))
+                                 "yellow: no second step", "end turn") if x in a))
 
 
 def _rest_to_card_influence_tile(g: Game) -> None:
@@ -173,7 +173,7 @@ def test_every_interaction_with_an_influenced_card_pays_its_owner() -> None:
     assert after[1] == (before[1][0], before[1][1] + 1)
     assert after[0][1] == before[0][1] - 1
     _finish(g)
-    play(g, "rest", "keep the other dice")  # seat 1's turn
+    play(g, "rest", "keep the other dice", "end turn")  # seat 1's turn, Yellow unused
     # Retrieving the Worker from L25 (Capital Library: Influence + retrieve a Worker).
     place_tile(g, 0, "basic-pigeon", 2, 2)
     set_dice(g, 0, [2])

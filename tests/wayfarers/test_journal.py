@@ -38,8 +38,8 @@ def _rest_at(g: Game, space: int, seat: int = 0) -> None:
 def _finish(g: Game) -> None:
     while state(g).stack:
         a = acts(g)
-        play(g, next(x for x in ("done", "keep the other dice", "no extra journal step")
-                     if x in a))
+        play(g, next(x for x in ("done", "keep the other dice", "no extra journal step",
+                                 "end turn") if x in a))
 
 
 def _tile_on(g: Game, space: int, tile: str) -> None:

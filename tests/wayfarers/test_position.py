@@ -63,6 +63,8 @@ def test_a_position_plays_on() -> None:
     g.play("rest")  # three dice kept: each may be rerolled (WF-TURN-10), then seat 0 moves
     assert g.legal_actions()[-1] == "keep the other dice"
     g.play("keep the other dice")
+    assert g.legal_actions() == ["use yellow influence", "end turn"]  # WF-RUL-15
+    g.play("end turn")
     assert g.to_move == 0
 
 

@@ -23,7 +23,9 @@ def pass_turn(g: Game) -> None:
     seat = state(g).seat
     play(g, "rest")
     while state(g).seat == seat and not g.is_over:
-        play(g, "keep the other dice" if "keep the other dice" in acts(g) else "done")
+        a = acts(g)
+        play(g, "keep the other dice" if "keep the other dice" in a
+             else "end turn" if "end turn" in a else "done")
 
 
 def _trigger(g: Game) -> None:

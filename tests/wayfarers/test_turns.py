@@ -33,7 +33,7 @@ def _finish(g: Game) -> None:
     while state(g).stack:
         a = acts(g)
         play(g, next(x for x in ("done", "keep the other dice", "no extra journal step",
-                                 "yellow: no second step") if x in a))
+                                 "yellow: no second step", "end turn") if x in a))
 
 
 def test_a_turn_is_exactly_one_main_action_and_there_is_no_pass() -> None:
@@ -305,4 +305,6 @@ def test_the_turn_ends_after_every_effect_then_refills_and_passes_clockwise() ->
     assert g.to_move == 1
     assert all(s is not None for s in g.view()["rows"]["land"]["slots"])
     play(g, "rest", "keep the other dice")
+    assert g.to_move == 1  # Yellow is still usable before the turn ends (WF-RUL-15)
+    play(g, "end turn")
     assert g.to_move == 2

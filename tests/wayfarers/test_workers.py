@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.wayfarers.helpers import (
+    ROWS,
     acts,
     gain,
     give,
@@ -74,7 +75,9 @@ def test_one_worker_of_each_colour_per_card() -> None:
     play(g, "place yellow worker on I01", "gain 2 provisions")
     play(g, "rest")  # seat 1
     while state(g).seat == 1:
-        play(g, "keep the other dice" if "keep the other dice" in acts(g) else "done")
+        a = acts(g)
+        play(g, "keep the other dice" if "keep the other dice" in a
+             else "end turn" if "end turn" in a else "done")
     assert "I01" not in worker_cards(g, "yellow")
     assert "I01" in worker_cards(g, "green") and "I01" in worker_cards(g, "blue")
 
@@ -103,6 +106,39 @@ def test_a_worker_needs_a_resolvable_part() -> None:
     assert "L20" in worker_cards(g, "yellow")
     play(g, "place yellow worker on L20", "pay 3 provisions", "draw 3 land")
     assert len(state(g).drawn) == 3
+
+
+def _empty_pile(g: Game, row: str) -> None:
+    """Arrange an empty draw pile for ``row``."""
+    st = state(g)
+    st.piles[ROWS[row]] = []
+    st.pile_known[ROWS[row]] = []
+    g._legal = None
+
+
+def test_a_pay_then_draw_needs_a_pile_to_draw_from() -> None:
+    """WF-OP-01, WF-WORK-06: the pay step of a pay-then-gain is offered only when its gain side
+    can be done once paid. With an empty Land pile, Land slot 4 (pay 3 Provisions -> draw 3
+    Land, its only action part) is no Worker target even with the Provisions to pay, while the
+    other Land cards still are; and once a Worker is on it, emptying the pile withdraws the
+    pay step, so nothing is paid."""
+    g = table(green_workers=1, yellow_workers=1)
+    put_display(g, "land", 4, "L20")
+    assert "L20" in worker_cards(g, "yellow") and "L20" in worker_cards(g, "green")  # control
+    others = display_ids(g, 1) - {"L20"}
+    _empty_pile(g, "land")
+    assert state(g).provisions[0] == 5
+    assert "L20" not in worker_cards(g, "yellow") | worker_cards(g, "green")
+    assert others <= worker_cards(g, "yellow") and others <= worker_cards(g, "green")
+    g = table(yellow_workers=1)
+    put_display(g, "land", 4, "L20")
+    play(g, "place yellow worker on L20")
+    assert acts(g) == ["pay 3 provisions", "done"]  # control: the pile has cards
+    _empty_pile(g, "land")
+    assert acts(g) == ["done"]  # the pay step is not offered
+    play(g, "done")
+    st = state(g)
+    assert st.provisions[0] == 5 and not st.drawn and g.to_move == 1
 
 
 def _seat1_worker_on(g: Game, row: str, slot: int, card_id: str, colour: int) -> int:

@@ -77,10 +77,9 @@ def steps(st: State, node: int, ctx: int) -> Steps:
     if kind == ATOM:
         return [(t, ("atom", node, ch)) for t, ch in atom_steps(st, node, ctx)]
     if kind == PAY:
-        silver, provisions = _pay_amounts(st, node, ctx)
-        s = st.seat
-        if st.silver[s] < silver or st.provisions[s] < provisions:
+        if not _payable(st, node, ctx):
             return []
+        silver, provisions = _pay_amounts(st, node, ctx)
         return [(_pay_text(silver, provisions), ("pay", node))]
     if kind == CHOICE:
         out: Steps = []
@@ -149,16 +148,32 @@ def _card_doable(st: State, seat: int, ctype: int, flags: int, ctx: int) -> bool
     if ctx & CTX_DIE and ctype in (LAND, WATER) and st.piles[ctype] and (
             st.spare_pigeon > 0 or st.provisions[seat] >= 1):
         return True
-    base = ctype * SLOTS
-    for slot in range(SLOTS):
-        c = st.display[base + slot]
-        if c < 0 or st.worker_new[c]:
-            continue
-        if ctype == TOWNSFOLK and not cards.tuck_hosts(st, seat, c):
-            continue
-        if cards.fee_ways(st, seat, card_price(st, c, flags, ctx), 0, c):
-            return True
-    return False
+    return any(cards.fee_ways(st, seat, card_price(st, c, flags, ctx), 0, c)
+               for c in _takeable(st, seat, ctype))
+
+
+def _takeable(st: State, seat: int, ctype: int) -> list[int]:
+    """The row's face-up cards the seat could take but for their price: none holding a Worker
+    placed this turn (WF-ACQ-11), and a Townsfolk only with a host for it (WF-CARD-42)."""
+    row = st.display[ctype * SLOTS : ctype * SLOTS + SLOTS]
+    return [c for c in row if c >= 0 and not st.worker_new[c] and (
+        ctype != TOWNSFOLK or cards.tuck_hosts(st, seat, c))]
+
+
+def _payable(st: State, node: int, ctx: int) -> bool:
+    """The cost can be paid and, once it is, something on the gain side can be done
+    (WF-OP-01/02, WF-WORK-06)."""
+    silver, provisions = _pay_amounts(st, node, ctx)
+    s = st.seat
+    if st.silver[s] < silver or st.provisions[s] < provisions:
+        return False
+    st.silver[s] -= silver
+    st.provisions[s] -= provisions
+    try:
+        return doable(st, st.cfg.comp.nodes.kids[node][0], ctx)
+    finally:
+        st.silver[s] += silver
+        st.provisions[s] += provisions
 
 
 def _pay_amounts(st: State, node: int, ctx: int) -> tuple[int, int]:
@@ -326,13 +341,7 @@ def card_steps(st: State, seat: int, ctype: int, flags: int,
     if ctype == SPACE and not cards.space_hosts(st, seat):
         return []
     out: Choices = []
-    base = ctype * SLOTS
-    for slot in range(SLOTS):
-        c = st.display[base + slot]
-        if c < 0 or st.worker_new[c]:
-            continue
-        if ctype == TOWNSFOLK and not cards.tuck_hosts(st, seat, c):
-            continue
+    for c in _takeable(st, seat, ctype):
         price = card_price(st, c, flags, ctx)
         for way in cards.fee_ways(st, seat, price, 0, c):
             cost = f" ({price} silver" if price else ""

@@ -28,11 +28,12 @@ TAGS_N, CARD_N, TILE_N = 11, 5, 5
 CELLS = 18  # caravan: 6 columns x 3 rows, cell = column + 6 * row
 
 # Frame kinds.
-F_ITEM, F_ALL, F_TUCK, F_INSP, F_KEEP, F_TILE, F_BLACK, F_DIE, F_YELLOW, F_REROLL = range(10)
+(F_ITEM, F_ALL, F_TUCK, F_INSP, F_KEEP, F_TILE, F_BLACK, F_DIE, F_YELLOW, F_REROLL,
+ F_END) = range(11)
 CTX_DIE = 1  # the part belongs to a die's action: caravan discounts and draw-3 apply
 
 # Once-per-turn flags (WF-GLD-02, WF-TURN-14) and the hired Ship.
-USED_BLACK, USED_YELLOW, USED_BLUE, SHIP = 1, 2, 4, 8
+USED_BLACK, USED_YELLOW, USED_BLUE, SHIP, END_OFFERED = 1, 2, 4, 8, 16
 KNOWN_TO_ALL = 99  # a pile position every seat knows (a discarded Inspiration card)
 
 

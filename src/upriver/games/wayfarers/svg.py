@@ -16,7 +16,7 @@ from typing import Any
 
 from upriver.core.drawing import chip, name, piece, seat_names, title, tray
 
-PASSES: frozenset[str] = frozenset({"done"})
+PASSES: frozenset[str] = frozenset({"done", "end turn"})
 WIDTH = 1040
 CARD_W, CARD_H = 104, 44
 SEAT_COLOURS = ("#d9534f", "#5b8fc7", "#e0a526", "#5cb85c")

@@ -27,9 +27,11 @@ from upriver.games.wayfarers.stack import (
 from upriver.games.wayfarers.state import (
     CARDS,
     CTX_DIE,
+    END_OFFERED,
     F_ALL,
     F_BLACK,
     F_DIE,
+    F_END,
     F_INSP,
     F_ITEM,
     F_KEEP,
@@ -439,11 +441,17 @@ def legal_reroll(st: State, texts: list[str], moves: Moves) -> None:
             seen.add(v)
             texts.append(f"reroll a {v} kept in supply")
             moves.append(("reroll", i))
+    if _yellow_ready(st, st.seat):
+        texts.append("use yellow influence")
+        moves.append(("yellow",))
     texts.append("keep the other dice")
     moves.append(("keep dice",))
 
 
 def apply_reroll(st: State, move: tuple[Any, ...]) -> None:
+    if move[0] == "yellow":
+        _start_yellow(st, -1)
+        return
     if move[0] == "keep dice":
         pop(st)
         return
@@ -585,9 +593,23 @@ def apply_pending(st: State, kind: int, move: tuple[Any, ...]) -> None:
             journal.move(st, seat, link)
 
 
-LEGAL = {F_ALL: legal_bundle, F_TUCK: legal_tuck, F_INSP: legal_insp, F_KEEP: legal_keep,
-         F_TILE: legal_tile, F_BLACK: legal_black, F_DIE: legal_die, F_YELLOW: legal_yellow,
-         F_REROLL: legal_reroll}
+def legal_end(st: State, texts: list[str], moves: Moves) -> None:
+    """The turn's effects are over: Yellow may still change dice before it ends (WF-RUL-15)."""
+    texts.append("use yellow influence")
+    moves.append(("yellow",))
+    texts.append("end turn")
+    moves.append(("end turn",))
+
+
+def apply_end(st: State, move: tuple[Any, ...]) -> None:
+    pop(st)
+    if move[0] == "yellow":
+        _start_yellow(st, -1)
+
+
+LEGAL = {F_END: legal_end, F_ALL: legal_bundle, F_TUCK: legal_tuck, F_INSP: legal_insp,
+         F_KEEP: legal_keep, F_TILE: legal_tile, F_BLACK: legal_black, F_DIE: legal_die,
+         F_YELLOW: legal_yellow, F_REROLL: legal_reroll}
 
 
 def legal(st: State, texts: list[str], moves: Moves) -> None:
@@ -612,6 +634,8 @@ def apply(st: State, move: tuple[Any, ...]) -> None:
             apply_yellow(st, move)
         elif kind == F_REROLL:
             apply_reroll(st, move)
+        elif kind == F_END:
+            apply_end(st, move)
         else:
             apply_pending(st, kind, move)
     settle(st)
@@ -622,6 +646,10 @@ def settle(st: State) -> None:
     while True:
         if not st.stack:
             if not st.main_done:
+                return
+            if not st.used & END_OFFERED and _yellow_ready(st, st.seat):
+                st.used |= END_OFFERED  # once: after it, the turn ends
+                push(st, F_END)
                 return
             end_turn(st)
             return

@@ -156,7 +156,7 @@ def _pending(st: State) -> str | None:
     kind = st.stack[-4]
     return ("effect", "effect", "tuck a townsfolk", "inspiration", "keep a drawn card",
             "place a tile", "black extra journal", "place a die", "yellow influence",
-            "reroll dice")[kind] if kind != _F_ALL else "resolve effects"
+            "reroll dice", "end the turn")[kind] if kind != _F_ALL else "resolve effects"
 
 
 def hidden_from(st: State, seat: int) -> Any:
