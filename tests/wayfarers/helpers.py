@@ -179,6 +179,17 @@ def play(g: Game, *actions: str) -> None:
         g.play(a)
 
 
+def rest_turn(g: Game) -> None:
+    """The seat to move Rests and declines everything after (rerolls, the end-of-turn Yellow,
+    leftover effect parts), so the turn passes."""
+    seat = state(g).seat
+    play(g, "rest")
+    while state(g).seat == seat and not g.is_over:
+        a = acts(g)
+        play(g, "keep the other dice" if "keep the other dice" in a
+             else "end turn" if "end turn" in a else "done")
+
+
 def acts(g: Game) -> list[str]:
     return g.legal_actions()
 

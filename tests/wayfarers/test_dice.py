@@ -15,6 +15,7 @@ from tests.wayfarers.helpers import (
     starting,
     state,
 )
+from tests.wayfarers.helpers import rest_turn as pass_turn
 from upriver.core.game import Game
 
 
@@ -27,15 +28,6 @@ def table(dice: list[int], **holdings: int) -> Game:
     return g
 
 
-def pass_turn(g: Game) -> None:
-    """The player to move Rests and keeps every die and ability unused (the Yellow ability
-    offered at the end of the turn too, WF-RUL-15)."""
-    seat = state(g).seat
-    play(g, "rest")
-    while state(g).seat == seat:
-        a = acts(g)
-        play(g, "keep the other dice" if "keep the other dice" in a
-             else "end turn" if "end turn" in a else "done")
 
 
 def dice_total(g: Game, seat: int) -> int:

@@ -45,13 +45,6 @@ def table(dice: list[int] | None = None, **holdings: int) -> Game:
     return g
 
 
-def pass_turn(g: Game) -> None:
-    seat = state(g).seat
-    play(g, "rest")
-    while state(g).seat == seat:
-        a = acts(g)
-        play(g, "keep the other dice" if "keep the other dice" in a
-             else "end turn" if "end turn" in a else "done")
 
 
 # --- the effect language -----------------------------------------------------------------

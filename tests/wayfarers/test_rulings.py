@@ -19,6 +19,7 @@ from tests.wayfarers.helpers import (
     starting,
     state,
 )
+from tests.wayfarers.helpers import rest_turn as pass_turn
 from upriver.core.game import Game
 from upriver.games.wayfarers import journal
 from upriver.games.wayfarers.scoring import breakdown
@@ -37,13 +38,6 @@ def table(dice: list[int] | None = None, sides: str = "aaa", **holdings: int) ->
     return g
 
 
-def pass_turn(g: Game) -> None:
-    seat = state(g).seat
-    play(g, "rest")
-    while state(g).seat == seat and not g.is_over:
-        a = acts(g)
-        play(g, "keep the other dice" if "keep the other dice" in a
-             else "end turn" if "end turn" in a else "done")
 
 
 def test_seat_chart() -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from tests.wayfarers.helpers import (
-    acts,
     gain,
     give,
     new,
@@ -12,6 +11,7 @@ from tests.wayfarers.helpers import (
     set_dice,
     state,
 )
+from tests.wayfarers.helpers import rest_turn as pass_turn
 from upriver.core.game import Game
 from upriver.games.wayfarers.formulas import INDEX
 from upriver.games.wayfarers.scoring import winners
@@ -19,13 +19,6 @@ from upriver.games.wayfarers.scoring import winners
 COMMON = {0: 0, 1: 0, 2: 2, 3: 3, 4: 5, 5: 8, 6: 12, 7: 16, 8: 16, 9: 16, 12: 16}
 
 
-def pass_turn(g: Game) -> None:
-    seat = state(g).seat
-    play(g, "rest")
-    while state(g).seat == seat and not g.is_over:
-        a = acts(g)
-        play(g, "keep the other dice" if "keep the other dice" in a
-             else "end turn" if "end turn" in a else "done")
 
 
 def _trigger(g: Game) -> None:
