@@ -237,6 +237,8 @@ def refill(st: State) -> None:
     for row in range(5):
         base = row * SLOTS
         cards = [c for c in st.display[base : base + SLOTS] if c >= 0]
+        if len(cards) == SLOTS:
+            continue  # nothing taken from this row
         pile = st.piles[row]
         while len(cards) < SLOTS and pile:
             cards.append(pile.pop())

@@ -61,6 +61,9 @@ class Nodes:
     flags: list[int] = field(default_factory=list)  # ATOM: FREE / ONE_OFF
     kids: list[tuple[int, ...]] = field(default_factory=list)  # ALL/CHOICE; PAY: (gain,)
     text: list[str] = field(default_factory=list)
+    # A Silver or Provision gain can always be taken, so a node holding one outside a cost is
+    # always doable: the hot "can this act?" question stops there.
+    always: list[bool] = field(default_factory=list)
 
     def add(self, kind: int, text: str, op: int = -1, amount: int = 0, param: int = 0,
             flags: int = 0, kids: tuple[int, ...] = ()) -> int:
@@ -71,6 +74,8 @@ class Nodes:
         self.flags.append(flags)
         self.kids.append(kids)
         self.text.append(text)
+        self.always.append((kind == ATOM and op in (SILVER, PROVISION))
+                           or (kind in (ALL, CHOICE) and any(self.always[k] for k in kids)))
         return len(self.kind) - 1
 
     def compile(self, source: str) -> int:

@@ -99,14 +99,14 @@ def steps(st: State, node: int, ctx: int) -> Steps:
 def doable(st: State, node: int, ctx: int) -> bool:
     """Whether ``steps`` would offer anything (a quicker answer for the simple operations)."""
     nodes = st.cfg.comp.nodes
+    if nodes.always[node]:
+        return True
     kind = nodes.kind[node]
     if kind in (ALL, CHOICE):
         return any(doable(st, k, ctx) for k in nodes.kids[node])
     if kind == ATOM:
         op = nodes.op[node]
         seat = st.seat
-        if op in (SILVER, PROVISION):
-            return True
         if op == MOVE_INFLUENCE:
             return any(st.guild[seat * 3 : seat * 3 + 3])
         if op == INFLUENCE and st.inf_supply[seat] > 0:

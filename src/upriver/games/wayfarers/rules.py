@@ -61,8 +61,8 @@ class Wayfarers(RulesBase):
         turns.legal(st, texts, moves)
         return texts, moves
 
-    def apply(self, st: State, move: tuple[Any, ...]) -> None:
-        turns.apply(st, move)
+    def apply(self, st: State, move: tuple[Any, ...]) -> tuple[list[str], list[Any]] | None:
+        return turns.apply(st, move)
 
     def start_order(self, st: State) -> list[int]:
         return [(st.first_player + k) % st.num_players for k in range(st.num_players)]

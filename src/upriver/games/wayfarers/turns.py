@@ -67,26 +67,23 @@ NO_ASSETS = (0, 0, 0, 0)
 def host_needs(st: State, h: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """A die space's asset needs and the assets its tucked Townsfolk adds (one gained this turn
     adds none, WF-TURN-15), as counts of camel, ship, pigeon, telescope."""
-    need = _needs(h if h < CARDS else -1 - (h - CARDS) % 8)
+    needs, assets = _asset_table()
+    need = needs[h] if h < CARDS else needs[CARDS + (h - CARDS) % 8]
     tf = st.tuck[h]
-    extra = _needs(tf + 1000) if tf >= 0 and tf not in st.fresh else NO_ASSETS
-    return need, extra
+    return need, (assets[tf] if tf >= 0 and tf not in st.fresh else NO_ASSETS)
 
 
 @cache
-def _needs(key: int) -> tuple[int, ...]:
-    """Asset counts: a card's die-space needs (key = card), a board part's (key = -1 - part),
-    or a Townsfolk's assets (key = 1000 + card)."""
+def _asset_table() -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """Asset counts: the die-space needs of each card, then of each board part (index CARDS +
+    part); and the assets each Townsfolk card adds."""
     from upriver.games.wayfarers.components import load
 
     comp = load()
-    if key >= 1000:
-        return _counts(comp.cards[key - 1000].assets)
-    if key >= 0:
-        return _counts(comp.cards[key].needs)
-    part = -1 - key
-    return _counts(comp.capital_city.needs if part == 0 else comp.capital_harbour.needs
-                   if part == 1 else comp.centre[part - 4][1])
+    parts = [comp.capital_city.needs, comp.capital_harbour.needs, (), ()]
+    parts += [centre[1] for centre in comp.centre]
+    needs = [_counts(c.needs) for c in comp.cards] + [_counts(p) for p in parts]
+    return tuple(needs), tuple(_counts(c.assets) for c in comp.cards)
 
 
 @cache
@@ -131,8 +128,13 @@ class _Placeable:
 
     def __init__(self, st: State, seat: int) -> None:
         self.cols = caravan.columns(st, seat)
+        base = CARDS + 8 * seat
+        if any(not st.occupied[base + part] for part in _parts_without_needs()):
+            self.memo = ANYWHERE  # a free space without needs takes any die
+            self.spaces: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+            return
+        self.memo = {}
         self.spaces = [host_needs(st, h) for h in free_spaces(st, seat)]
-        self.memo: dict[int, tuple[bool, bool]] = {}
 
     def __getitem__(self, i: int) -> tuple[bool, bool]:
         got = self.memo.get(i)
@@ -142,6 +144,16 @@ class _Placeable:
                    any(_fits(col, n, e, True) >= 0 for n, e in self.spaces))
             self.memo[i] = got
         return got
+
+
+ANYWHERE = {i: (True, True) for i in range(6)}  # read only: every value is already there
+
+
+@cache
+def _parts_without_needs() -> tuple[int, ...]:
+    """The board's die spaces a die of any value fits (the Market and the Reserve)."""
+    needs = _asset_table()[0]
+    return tuple(p for p in (0, 1, 4, 5, 6, 7) if needs[CARDS + p] == NO_ASSETS)
 
 
 def _placeable(st: State, seat: int) -> _Placeable:
@@ -195,20 +207,21 @@ def legal_die(st: State, texts: list[str], moves: Moves) -> None:
         moves.append(("place", h))
     blue = _blue_ready(st, seat)
     yellow = YELLOW_ALL if _yellow_ready(st, seat) else ()
+    table = _placeable(st, seat)
     if chain != 2:
         dirs = caravan.column(st, seat, value - 1)[1]
         for d, bit in ((1, 1), (-1, 2)):
             nv = value + d
             if dirs & bit and 1 <= nv <= 6 and not visited >> nv & 1 and _reach(
-                    st, seat, nv, visited | 1 << value | 1 << nv, 1, yellow, blue, ship):
+                    st, seat, nv, visited | 1 << value | 1 << nv, 1, yellow, blue, ship, table):
                 texts.append(f"caravan: die {value} to {nv}")
                 moves.append(("chain", nv))
-    if blue and _reach(st, seat, value, visited, chain, yellow, False, True):
+    if blue and _reach(st, seat, value, visited, chain, yellow, False, True, table):
         texts.append("hire a ship (1 blue influence)")
         moves.append(("ship",))
     after = 2 if chain else 0  # Yellow ends a chain under way (WF-GLD-09)
     if yellow and any(1 <= value + d <= 6 and _reach(st, seat, value + d, visited, after, (),
-                                                   blue, ship)
+                                                   blue, ship, table)
                       for d in ((0, *yellow) if len(st.dice[seat]) > 1 else yellow)):
         texts.append("use yellow influence")
         moves.append(("yellow",))
@@ -500,10 +513,6 @@ def legal_bundle(st: State, texts: list[str], moves: Moves) -> None:
     moves.append(("done",))
 
 
-def _bundle_has_steps(st: State) -> bool:
-    return any(resolve.doable(st, st.stack[p + 1], st.stack[p + 2]) for p in bundle_items(st))
-
-
 def apply_bundle(st: State, move: tuple[Any, ...]) -> None:
     if move[0] == "done":
         n = st.stack[-3]
@@ -621,7 +630,9 @@ def legal(st: State, texts: list[str], moves: Moves) -> None:
         LEGAL[st.stack[-4]](st, texts, moves)
 
 
-def apply(st: State, move: tuple[Any, ...]) -> None:
+def apply(st: State, move: tuple[Any, ...]) -> tuple[list[str], Moves] | None:
+    """Apply a decision and settle; returns the next decision's options when settling had to
+    build them anyway (a pending bundle), else None."""
     if not st.stack:
         apply_turn(st, move)
     else:
@@ -638,29 +649,36 @@ def apply(st: State, move: tuple[Any, ...]) -> None:
             apply_end(st, move)
         else:
             apply_pending(st, kind, move)
-    settle(st)
+    return settle(st)
 
 
-def settle(st: State) -> None:
-    """Resolve what needs no decision; end the turn once nothing is left (WF-TURN-16)."""
+def settle(st: State) -> tuple[list[str], Moves] | None:
+    """Resolve what needs no decision; end the turn once nothing is left (WF-TURN-16). A
+    bundle none of whose parts can act is dropped: finding that out lists its steps, and
+    those are returned as the next decision's options."""
     while True:
         if not st.stack:
             if not st.main_done:
-                return
+                return None
             if not st.used & END_OFFERED and _yellow_ready(st, st.seat):
                 st.used |= END_OFFERED  # once: after it, the turn ends
                 push(st, F_END)
-                return
+                return None
             end_turn(st)
-            return
+            return None
         kind = st.stack[-4]
-        if kind == F_ALL and not _bundle_has_steps(st):
+        if kind == F_ALL:
+            texts: list[str] = []
+            moves: Moves = []
+            legal_bundle(st, texts, moves)
+            if moves[0][0] == "item":
+                return texts, moves
             n = st.stack[-3]
             del st.stack[len(st.stack) - 4 - 4 * n :]
         elif (kind == F_BLACK and not _black_links(st)) or (kind == F_KEEP and not st.drawn):
             pop(st)
         else:
-            return
+            return None
 
 
 def end_turn(st: State) -> None:
