@@ -66,6 +66,20 @@ def test_random_games_run_to_the_end(game_id: str, players: int, options: dict[s
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), configurations())
+def test_options_handed_on_by_a_decision_equal_a_fresh_listing(
+        game_id: str, players: int, options: dict[str, Any]) -> None:
+    """A game's ``apply`` may hand back the next decision's options it had to build anyway
+    (Wayfarers does, for a bundle it settled): they must be exactly what ``legal`` lists."""
+    for seed in range(3):
+        g = random_game(game_id, players, options, seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            texts, moves = g._legal_pair()
+            assert (texts, moves) == g.rules.legal(g.state)
+            g.play(rng.choice(texts))
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), configurations())
 def test_components_are_conserved(game_id: str, players: int, options: dict[str, Any]) -> None:
     """Nothing is created or lost: every component is counted somewhere after every decision."""
     rules: Any = rules_for(game_id)

@@ -110,6 +110,21 @@ def tuck_hosts(st: State, seat: int, townsfolk: int) -> list[int]:
     return out
 
 
+def open_host_tags(st: State, seat: int) -> set[int]:
+    """The tags shown by the seat's Land and Water cards (Capital City and Harbour included)
+    with no Townsfolk tucked yet: a Townsfolk needing one of them has a host."""
+    comp = st.cfg.comp
+    shown: set[int] = set()
+    if st.tuck[host(seat, CITY)] < 0:
+        shown.update(comp.capital_city.tags)
+    if st.tuck[host(seat, HARBOUR)] < 0:
+        shown.update(comp.capital_harbour.tags)
+    for c in (*st.lands[seat], *st.waters[seat]):
+        if st.tuck[c] < 0:
+            shown.update(comp.cards[c].tags)
+    return shown
+
+
 def inspiration_hosts(st: State, seat: int) -> list[int]:
     """The seat's Space cards, the Capital Sky included, with no Inspiration card above
     (WF-CARD-34/35)."""
@@ -234,6 +249,8 @@ def keep(st: State, seat: int, ctype: int, card: int) -> None:
 
 def refill(st: State) -> None:
     """End of turn: each row slides toward slot 1 and fills from its pile (WF-ACQ-13..16)."""
+    if -1 not in st.display:
+        return  # no slot is empty: nothing slides, nothing is drawn
     for row in range(5):
         base = row * SLOTS
         cards = [c for c in st.display[base : base + SLOTS] if c >= 0]

@@ -43,6 +43,9 @@ _SIMPLE = {
     **{f"{t} card": (CARD, i) for i, t in enumerate(CARD_TYPES)},
     **{f"{c} tile": (TILE, i) for i, c in enumerate(TILE_COLOURS)},
 }
+# How much work "can it act?" takes per operation (a sort key only).
+_EFFORT = {SILVER: 0, PROVISION: 0, INFLUENCE: 1, MODIFY: 1, REFRESH: 1, DRAW: 1,
+           MOVE_INFLUENCE: 1, CARD_INFLUENCE: 1, CARD: 3, TILE: 4}
 _ATOM = re.compile(r"(?:(\d+) )?((?:pay \d+ |draw \d+ )?[a-z ]+?)(?: \[(free|1 silver off)\])?")
 
 
@@ -64,6 +67,9 @@ class Nodes:
     # A Silver or Provision gain can always be taken, so a node holding one outside a cost is
     # always doable: the hot "can this act?" question stops there.
     always: list[bool] = field(default_factory=list)
+    # ALL/CHOICE: the distinct kids, quickest to check first (an any() over them stops early).
+    check_order: list[tuple[int, ...]] = field(default_factory=list)
+    effort: list[int] = field(default_factory=list)
 
     def add(self, kind: int, text: str, op: int = -1, amount: int = 0, param: int = 0,
             flags: int = 0, kids: tuple[int, ...] = ()) -> int:
@@ -76,6 +82,10 @@ class Nodes:
         self.text.append(text)
         self.always.append((kind == ATOM and op in (SILVER, PROVISION))
                            or (kind in (ALL, CHOICE) and any(self.always[k] for k in kids)))
+        order = tuple(sorted(set(kids), key=lambda k: (self.effort[k], kids.index(k))))
+        self.check_order.append(order)
+        self.effort.append(_EFFORT.get(op, 2) if kind == ATOM else 3 if kind == PAY
+                           else min((self.effort[k] for k in kids), default=0))
         return len(self.kind) - 1
 
     def compile(self, source: str) -> int:

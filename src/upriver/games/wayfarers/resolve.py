@@ -8,10 +8,19 @@ that part (and, for a choice, to that alternative); what remains of it is pushed
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from upriver.games.wayfarers import caravan, cards, journal
-from upriver.games.wayfarers.components import INSPIRATION, LAND, SPACE, TOWNSFOLK, WATER
+from upriver.games.wayfarers.components import (
+    INSPIRATION,
+    LAND,
+    SPACE,
+    TOWNSFOLK,
+    WATER,
+    Tile,
+    load,
+)
 from upriver.games.wayfarers.effects import (
     ALL,
     ANY_GUILD,
@@ -103,7 +112,7 @@ def doable(st: State, node: int, ctx: int) -> bool:
         return True
     kind = nodes.kind[node]
     if kind in (ALL, CHOICE):
-        return any(doable(st, k, ctx) for k in nodes.kids[node])
+        return any(doable(st, k, ctx) for k in nodes.check_order[node])
     if kind == ATOM:
         op = nodes.op[node]
         seat = st.seat
@@ -137,8 +146,8 @@ def _tile_doable(st: State, seat: int, colour: int, flags: int, ctx: int) -> boo
                                                 >= comp.tile_influence)
                for _, silver, guild in ways):
         return False
-    return any(t.colour == colour and st.tile_supply[t.index] > 0
-               and caravan.positions(st, seat, t) for t in comp.tiles)
+    return any(st.tile_supply[t.index] > 0 and caravan.positions(st, seat, t)
+               for t in tiles_of(colour))
 
 
 def _card_doable(st: State, seat: int, ctype: int, flags: int, ctx: int) -> bool:
@@ -156,8 +165,12 @@ def _takeable(st: State, seat: int, ctype: int) -> list[int]:
     """The row's face-up cards the seat could take but for their price: none holding a Worker
     placed this turn (WF-ACQ-11), and a Townsfolk only with a host for it (WF-CARD-42)."""
     row = st.display[ctype * SLOTS : ctype * SLOTS + SLOTS]
-    return [c for c in row if c >= 0 and not st.worker_new[c] and (
-        ctype != TOWNSFOLK or cards.tuck_hosts(st, seat, c))]
+    if ctype != TOWNSFOLK:
+        return [c for c in row if c >= 0 and not st.worker_new[c]]
+    shown = cards.open_host_tags(st, seat)
+    hosts = st.cfg.comp.cards
+    return [c for c in row if c >= 0 and not st.worker_new[c]
+            and any(t in shown for t in hosts[c].hosts)]
 
 
 def _payable(st: State, node: int, ctx: int) -> bool:
@@ -282,8 +295,9 @@ def atom_steps(st: State, node: int, ctx: int) -> Choices:
         return [(f"move influence {GUILDS[a]} to {GUILDS[b]}", (a, b)) for a in range(3)
                 if st.guild[seat * 3 + a] > 0 for b in range(3) if b != a]
     if op == JOURNAL:
+        usable = journal.usable(st, seat)
         return [(f"journal to {link.dst}", (i,)) for i, link in enumerate(
-            comp.links_from.get(st.jpos[seat], ())) if link in journal.usable(st, seat)]
+            comp.links_from.get(st.jpos[seat], ())) if link in usable]
     if op == RETRIEVE:
         return retrieve_steps(st, seat)
     if op == REFRESH:
@@ -361,6 +375,12 @@ def card_steps(st: State, seat: int, ctype: int, flags: int,
     return out
 
 
+@cache
+def tiles_of(colour: int) -> tuple[Tile, ...]:
+    """The upgrade tile types of one colour, in supply order."""
+    return tuple(t for t in load().tiles if t.colour == colour)
+
+
 def tile_price(st: State, colour: int, flags: int, ctx: int) -> list[tuple[str, int, int]]:
     """The ways to pay for a tile: (text, Silver, Guild to pay Influence from or -1)
     (WF-UPG-08/09, WF-OP-24/25)."""
@@ -381,8 +401,8 @@ def tile_steps(st: State, seat: int, colour: int, flags: int,
     comp = st.cfg.comp
     out: Choices = []
     ways = tile_price(st, colour, flags, ctx)
-    for tile in comp.tiles:
-        if tile.colour != colour or st.tile_supply[tile.index] <= 0:
+    for tile in tiles_of(colour):
+        if st.tile_supply[tile.index] <= 0:
             continue
         if not caravan.positions(st, seat, tile):  # WF-RUL-10
             continue
