@@ -54,6 +54,7 @@ def game_info(game_id: str) -> dict[str, Any]:
                 "choices": list(opt.choices),
                 "help": opt.help,
                 "requires": dict(opt.requires),
+                "players": list(opt.players) or list(rules.players),
                 "allowed": opt.describe(),
                 **({"minimum": opt.minimum, "maximum": opt.maximum} if opt.kind is int else {}),
             }
@@ -66,7 +67,7 @@ def new_game(game_id: str, players: int, seed: int = 0, **options: Any) -> Game:
     """A new game; options are keyword arguments (unknown ones raise ``BadOption``)."""
     rules = rules_for(game_id)
     n = check_players(rules, players)
-    opts = check_options(rules.game_id, rules.options, options)
+    opts = check_options(rules.game_id, rules.options, options, n)
     return Game(rules, n, opts, rules.new_state(n, opts, seed))
 
 

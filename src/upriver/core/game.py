@@ -37,6 +37,8 @@ class Rules(Protocol):
     def scores(self, state: Any) -> list[int]: ...
     def score_breakdown(self, state: Any) -> list[dict[str, int]]: ...
     def winners(self, state: Any) -> list[int]: ...
+    # An automated opponent that is not a seat (a solo game's): name, score and breakdown.
+    def opponents(self, state: Any) -> list[dict[str, Any]]: ...
     def is_over(self, state: Any) -> bool: ...
     def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
     def secret_moves(self, state: Any) -> int: ...
@@ -126,7 +128,13 @@ class Game:
         return self.rules.score_breakdown(self.state)
 
     def winners(self) -> list[int]:
+        """The seats sharing victory; none when an automated opponent won."""
         return self.rules.winners(self.state) if self.is_over else []
+
+    def opponents(self) -> list[dict[str, Any]]:
+        """Automated opponents that are not seats (solo games): each one's ``name``,
+        ``score`` and ``breakdown``; empty for games between seats."""
+        return self.rules.opponents(self.state)
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         if seat is not None and not 0 <= seat < self.num_players:
@@ -199,7 +207,7 @@ def check_players(rules: Rules, players: int) -> int:
 def game_from_json(rules: Rules, data: dict[str, Any]) -> Game:
     try:
         players = check_players(rules, data["players"])
-        options = check_options(rules.game_id, rules.options, data["options"])
+        options = check_options(rules.game_id, rules.options, data["options"], players)
         state = rules.state_from_dict(data["state"], options)
         history = [(int(s), str(a)) for s, a in data["history"]]
     except (KeyError, TypeError, ValueError, IndexError) as exc:

@@ -67,6 +67,7 @@ class Option:
     maximum: int | None = None
     allowed: str = ""  # how to describe a free-form value ("a TOML file path")
     pattern: str = ""  # a free-form text value must match this whole (case ignored)
+    players: tuple[int, ...] = ()  # the player counts a non-default value is for (): any
 
     def __post_init__(self) -> None:
         kind = type(self.default)
@@ -156,7 +157,7 @@ def _pair(name: str, value: Any) -> str:
 
 
 def check_options(game_id: str, options: Mapping[str, Option],
-                  given: Mapping[str, Any]) -> dict[str, Any]:
+                  given: Mapping[str, Any], players: int | None = None) -> dict[str, Any]:
     """All of a game's options, with defaults filled in and every value checked, or a one-line
     ``BadOption``.
 
@@ -172,6 +173,12 @@ def check_options(game_id: str, options: Mapping[str, Option],
             raise BadOption(f"{game_id} has no option {shown(name)} (options: {known})")
     filled = {name: opt.parse(name, given[name]) if name in given else opt.default
               for name, opt in options.items()}
+    for name, opt in options.items():
+        if players is not None and opt.players and players not in opt.players \
+                and filled[name] != opt.default:
+            counts = " or ".join(str(n) for n in opt.players)
+            raise BadOption(f"{_pair(name, filled[name])} is for {counts} player"
+                            f"{'s' if opt.players != (1,) else ''}, not {players}")
     # who needs what: option -> (value, the "name=value" that needs it)
     needs: dict[str, tuple[Any, str]] = {}
     for _ in range(len(options) + 1):  # implied values may carry requirements of their own

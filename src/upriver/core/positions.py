@@ -30,7 +30,7 @@ def read_position(game_id: str, text: str, keys: set[str]) -> tuple[dict[str, An
         allowed = ", ".join(str(p) for p in rules.players)
         raise BadPosition(f"position needs players = {allowed}")
     try:
-        options = check_options(game_id, rules.options, d.get("options", {}))
+        options = check_options(game_id, rules.options, d.get("options", {}), int(players))
     except BadOption as exc:
         raise BadPosition(str(exc)) from None
     return d, int(players), options

@@ -62,6 +62,9 @@ class RulesBase:
     def winners(self, st: Any) -> list[int]:
         return list(self.scoring.winners(st))
 
+    def opponents(self, st: Any) -> list[dict[str, Any]]:
+        return []
+
     def view(self, st: Any, seat: int | None) -> dict[str, Any]:
         legal = self.legal(st)[0] if seat is not None and seat == self.to_move(st) else None
         out: dict[str, Any] = self.views.view(st, seat, legal)

@@ -7,11 +7,14 @@ from __future__ import annotations
 from upriver.games.wayfarers.components import INSPIRATION, LAND, SPACE, TOWNSFOLK, WATER, Card
 from upriver.games.wayfarers.stack import push, push_effects
 from upriver.games.wayfarers.state import (
+    AI,
+    AI_MARKERS,
     CARDS,
     CITY,
     F_INSP,
     F_KEEP,
     F_TUCK,
+    FEE_STEPS,
     HARBOUR,
     KNOWN_TO_ALL,
     SKY,
@@ -65,9 +68,15 @@ def pay_fee(st: State, seat: int, card: int, way: int) -> None:
     to = st.card_inf[card]
     if way == 1:
         st.silver[seat] -= 1
-        st.silver[to] += 1
     else:
         st.provisions[seat] -= 1
+    if st.ai and to == AI:
+        # To the main supply; the opponent's Resource Track moves a step as soon as this
+        # decision is applied (WF-SOLO-57, WF-SOLO-18, WF-RUL-24).
+        st.ai[AI_MARKERS][FEE_STEPS] += 1
+    elif way == 1:
+        st.silver[to] += 1
+    else:
         st.provisions[to] += 1
 
 

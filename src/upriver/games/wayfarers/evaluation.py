@@ -35,8 +35,10 @@ def _promise(st: State, seat: int) -> float:
 
 def evaluate(st: State, seat: int) -> float:
     totals = scoring.scores(st)
+    if st.ai:  # solo: against the opponent's score as it stands (WF-SOLO-60)
+        totals.append(sum(scoring.opponent_breakdown(st).values()))
     if st.stage == OVER:
         best_other = max(s for i, s in enumerate(totals) if i != seat)
         return float(totals[seat] - best_other) + (100.0 if totals[seat] >= best_other else 0.0)
-    values = [totals[s] + _promise(st, s) for s in range(st.num_players)]
+    values = [totals[s] + _promise(st, s) for s in range(st.num_players)] + totals[st.num_players:]
     return values[seat] - max(v for i, v in enumerate(values) if i != seat)

@@ -28,7 +28,7 @@ def usable(st: State, seat: int, black_spent: int = 0) -> list[Link]:
     out = []
     for link in links:
         if link.dst // 10 == FINAL_COLUMN and any(
-                st.jpos[s] == link.dst for s in range(st.num_players)):
+                st.jpos[s] == link.dst for s in range(st.cfg.table)):
             continue
         need = link.need[side]
         if need is not None:

@@ -14,8 +14,19 @@ from upriver.core.rules_base import RulesBase
 from upriver.games.wayfarers import evaluation, position, render, scoring, setup, svg, turns
 from upriver.games.wayfarers import view as views
 from upriver.games.wayfarers.components import load
-from upriver.games.wayfarers.state import CARDS, OVER, Config, State
+from upriver.games.wayfarers.solo_components import load_solo
+from upriver.games.wayfarers.state import (
+    AI_BESIDE,
+    AI_BOARD,
+    AI_MARKERS,
+    AI_PATH,
+    CARDS,
+    OVER,
+    Config,
+    State,
+)
 
+AI_BOARDS = ("stargazer", "inventor", "mayor", "wayfarer")  # solo_components' board order
 OPTIONS = {
     "sides": Option(
         "random", (), "the side of each main-board section (left, middle, right), which sets "
@@ -24,13 +35,19 @@ OPTIONS = {
     "round_limit": Option(
         200, (), "the game ends after this round even if nothing triggered the end (not a rule "
         "of the game: only a table that stalls for ever reaches it)", minimum=1, maximum=1000),
+    "ai_board": Option(
+        "random", ("random", *AI_BOARDS), "solo: the opponent's AI board, each with its own "
+        "Focus (Stargazer: Space cards, Inventor: tiles, Mayor: Townsfolk, Wayfarer: the "
+        "Journal)", players=(1,)),
 }
 
 
 def make_config(players: int, options: dict[str, Any]) -> Config:
     text = options["sides"]
     sides = (-1, -1, -1) if text == "random" else tuple("ab".index(x) for x in text)
-    return Config(comp=load(), players=players, sides=sides, round_limit=options["round_limit"])
+    board = options.get("ai_board", "random")
+    return Config(comp=load(), players=players, sides=sides, round_limit=options["round_limit"],
+                  ai_board=-1 if board == "random" else AI_BOARDS.index(board))
 
 
 class Wayfarers(RulesBase):
@@ -38,7 +55,7 @@ class Wayfarers(RulesBase):
 
     game_id = "wayfarers"
     name = "Wayfarers of the South Tigris"
-    players: tuple[int, ...] = (2, 3, 4)
+    players: tuple[int, ...] = (1, 2, 3, 4)  # 1: solo against the automated opponent
     options = OPTIONS
     over_stage = OVER
     state_cls = State
@@ -64,6 +81,21 @@ class Wayfarers(RulesBase):
     def apply(self, st: State, move: tuple[Any, ...]) -> tuple[list[str], list[Any]] | None:
         return turns.apply(st, move)
 
+    def to_move(self, st: State) -> int | None:
+        """In solo the human decides everything asked of anyone (WF-SOLO-58)."""
+        if st.stage == OVER:
+            return None
+        return 0 if st.ai else st.seat
+
+    def opponents(self, st: State) -> list[dict[str, Any]]:
+        """The solo opponent, named after its AI board (WF-SOLO-60)."""
+        if not st.ai:
+            return []
+        breakdown = scoring.opponent_breakdown(st)
+        name = load_solo().boards[st.ai[AI_MARKERS][AI_BOARD]].name
+        return [{"name": f"the {name}", "score": sum(breakdown.values()),
+                 "breakdown": breakdown}]
+
     def start_order(self, st: State) -> list[int]:
         return [(st.first_player + k) % st.num_players for k in range(st.num_players)]
 
@@ -79,13 +111,17 @@ class Wayfarers(RulesBase):
         on_display = sum(1 for c in st.display if c >= 0)
         cards_ = (sum(len(x) for x in st.piles) + on_display + len(st.drawn)
                   + sum(1 for c in range(CARDS) if st.owner[c] >= 0) + _in_hand(st))
-        influence = (sum(st.inf_supply) + sum(st.guild)
-                     + sum(1 for c in st.card_inf if c >= 0))
+        # The solo opponent's Influence is unlimited (WF-SOLO-07): only the seats' is counted.
+        influence = sum(st.inf_supply[s] + sum(st.guild[s * 3 : s * 3 + 3])
+                        + st.card_inf.count(s) for s in range(p))
         workers = (sum(st.workers) + sum(bin(b).count("1") for b in st.card_workers)
                    + sum(st.green_on))
         dice = sum(len(d) for d in st.dice) + sum(st.reserve) + sum(st.occupied)
         tiles = sum(st.tile_supply) + sum(1 for code in st.caravan if code >= 0 and
                                           code % 2 == 0) + _tile_in_hand(st)
+        if st.ai:
+            tiles += sum(1 for code in st.ai[AI_PATH] if code >= 0 and code % 2 == 0)
+            tiles += len(st.ai[AI_BESIDE])
         return {"cards": cards_, "influence": influence - comp.influence * p,
                 "workers": workers, "dice": dice, "tiles": tiles}
 

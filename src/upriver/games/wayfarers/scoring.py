@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from upriver.games.wayfarers import caravan
-from upriver.games.wayfarers.state import CARDS, SKY, State, host
+from upriver.games.wayfarers.state import AI, AI_BESIDE, AI_PATH, CARDS, SKY, State, host
 
 CATEGORIES = ("primary tags", "unique sets", "space cards", "inspiration", "caravan", "guilds")
 
@@ -33,8 +33,8 @@ def breakdown(st: State) -> list[dict[str, int]]:
         guilds = 0
         for g in range(3):  # WF-END-10
             mine = st.guild[seat * 3 + g]
-            if mine > 0 and all(mine > st.guild[s * 3 + g]
-                                for s in range(st.num_players) if s != seat):
+            if mine > 0 and all(mine > st.guild[s * 3 + g]  # the solo opponent too
+                                for s in range(st.cfg.table) if s != seat):
                 guilds += comp.guild_majority
         out.append({
             "primary tags": common,
@@ -47,14 +47,37 @@ def breakdown(st: State) -> list[dict[str, int]]:
     return out
 
 
+OPPONENT_CATEGORIES = ("cards", "tiles", "guilds")
+
+
+def opponent_breakdown(st: State) -> dict[str, int]:
+    """The solo opponent's VP: 1, 2, 2, 3 and 4 per Townsfolk, Land, Water, Space and
+    Inspiration card, its tiles' VP (caravan and beside it) and Guild majorities; no tags,
+    Space formulas or Comets (WF-SOLO-60..62)."""
+    comp = st.cfg.comp
+    per_card = (2, 2, 3, 1, 4)  # ncards columns: land, water, space, townsfolk, inspiration
+    owned = st.ncards[AI * 5 : AI * 5 + 5]
+    tiles = [code // 2 for code in st.ai[AI_PATH] if code >= 0 and code % 2 == 0]
+    tiles += st.ai[AI_BESIDE]
+    guilds = 0
+    for g in range(3):
+        mine = st.guild[AI * 3 + g]
+        if mine > 0 and mine > st.guild[g]:  # a tie with the human gives nobody the Guild
+            guilds += comp.guild_majority
+    return {"cards": sum(v * n for v, n in zip(per_card, owned, strict=True)),
+            "tiles": sum(comp.tiles[t].vp for t in tiles), "guilds": guilds}
+
+
 def scores(st: State) -> list[int]:
     return [sum(b.values()) for b in breakdown(st)]
 
 
 def winners(st: State) -> list[int]:
     """Most VP; ties broken by Black, then Yellow, then Blue Influence; then shared
-    (WF-END-12/13)."""
+    (WF-END-12/13). In solo the human wins with at least the opponent's VP (WF-RUL-21)."""
     totals = scores(st)
+    if st.ai:
+        return [0] if totals[0] >= sum(opponent_breakdown(st).values()) else []
     keys = [(totals[s], st.guild[s * 3], st.guild[s * 3 + 1], st.guild[s * 3 + 2])
             for s in range(st.num_players)]
     best = max(keys)

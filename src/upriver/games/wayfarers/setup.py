@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from upriver.games.wayfarers.stack import roll
 from upriver.games.wayfarers.state import (
+    AI,
     CARD_N,
     CARDS,
     CELLS,
@@ -19,8 +20,8 @@ from upriver.games.wayfarers.state import (
 
 def new_state(cfg: Config, seed: int) -> State:
     comp = cfg.comp
-    p = cfg.players
-    st = State.blank(cfg, p, seed)
+    p = cfg.table  # solo sets up a 2-player table, the opponent as seat 1 (WF-SOLO-01)
+    st = State.blank(cfg, cfg.players, seed)
     rng = st.rng
     # Each board section's side: fixed by option or drawn (WF-SETUP-02, WF-RUL-19).
     st.sides = [s if s >= 0 else rng.below(2) for s in cfg.sides]
@@ -40,9 +41,15 @@ def new_state(cfg: Config, seed: int) -> State:
     st.green_on = [1, 1, 1, 1]  # WF-SETUP-07
     # One copy of each non-Special tile type per player; every Special tile (WF-SETUP-08/09).
     st.tile_supply = [1 if t.colour == 4 else p for t in comp.tiles]
-    st.first_player = rng.below(p)  # WF-SETUP-14: seats are numbered from the first player
+    # WF-SETUP-14: seats are numbered from the first player; in solo the human is first
+    # (WF-SOLO-06).
+    st.first_player = 0 if cfg.solo else rng.below(p)
     boards = list(range(len(comp.caravans)))
     rng.shuffle(boards)
+    ai_board = -1
+    if cfg.solo:  # the opponent's board is the back of one of the four (WF-SOLO-02)
+        ai_board = cfg.ai_board if cfg.ai_board >= 0 else rng.below(4)
+        boards.remove(ai_board)
     st.board = boards[:p]  # WF-SETUP-13
     st.silver, st.provisions, st.inf_supply, st.guild = [], [], [], []
     for seat in range(p):  # by place in turn order from the first player (WF-SETUP-15..19)
@@ -81,8 +88,27 @@ def new_state(cfg: Config, seed: int) -> State:
     st.lands = [[] for _ in range(p)]
     st.waters = [[] for _ in range(p)]
     st.stack = []
+    st.ai = []
+    if cfg.solo:
+        _opponent(st, ai_board)
     st.stage = PLAY
     st.seat = st.first_player
     st.used = st.die_col = st.spare_pigeon = st.main_done = st.turn = 0
     st.end_seat = st.final_left = st.drawer = -1
     return st
+
+
+def _opponent(st: State, board: int) -> None:
+    """The opponent as seat 1: no dice, Silver or Provisions, 1 Influence on Yellow and 1 on
+    Blue, a Yellow and a Blue Worker, no cards or tags of a player board, its markers at the
+    start (WF-SOLO-03..08)."""
+    from upriver.games.wayfarers import opponent
+
+    st.dice[AI] = []
+    st.reserve[AI] = 0
+    st.silver[AI] = st.provisions[AI] = 0
+    st.guild[AI * 3 : AI * 3 + 3] = [0, 1, 1]
+    st.workers[AI * 3 : AI * 3 + 3] = [0, 1, 1]
+    st.ncards[AI * CARD_N : AI * CARD_N + CARD_N] = [0] * CARD_N
+    st.tags[AI * TAGS_N : AI * TAGS_N + TAGS_N] = [0] * TAGS_N
+    opponent.setup(st, board)

@@ -12,6 +12,7 @@ resolves in any order; the other kinds are one pending choice each.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from upriver.core.plain_state import PlainState
 from upriver.games.wayfarers.components import Components
@@ -29,7 +30,7 @@ CELLS = 18  # caravan: 6 columns x 3 rows, cell = column + 6 * row
 
 # Frame kinds.
 (F_ITEM, F_ALL, F_TUCK, F_INSP, F_KEEP, F_TILE, F_BLACK, F_DIE, F_YELLOW, F_REROLL,
- F_END) = range(11)
+ F_END, F_AI, F_ALLOW) = range(13)  # F_AI: a solo opponent's step; F_ALLOW: the human's say
 CTX_DIE = 1  # the part belongs to a die's action: caravan discounts and draw-3 apply
 
 # Once-per-turn flags (WF-GLD-02, WF-TURN-14) and the hired Ship.
@@ -42,12 +43,30 @@ def host(seat: int, part: int) -> int:
     return CARDS + 8 * seat + part
 
 
+AI = 1  # in solo, the opponent sits at the table as seat 1 (WF-SOLO-06)
+# The opponent's parts (``State.ai``; empty outside solo).
+AI_MARKERS, AI_PILE, AI_REVEALED, AI_PATH, AI_BESIDE = range(5)
+# AI_MARKERS: Resource Track space, Comet Track, AI board, path cells filled, Black extra
+# step taken this turn, Resource Track steps due from fees the human just paid.
+TRACK, COMET_TRACK, AI_BOARD, FILLED, EXTRA_STEP, FEE_STEPS = range(6)
+
+
 @dataclass(frozen=True)
 class Config:
     comp: Components
-    players: int
+    players: int  # the seats that decide: 1 in solo
     sides: tuple[int, ...]  # fixed side per board section (0 = a, 1 = b), -1: drawn at random
     round_limit: int = 200  # not a rule: the game ends after this round (a stalled table)
+    ai_board: int = -1  # solo: the AI board (0-3), -1 drawn at random
+
+    @property
+    def solo(self) -> bool:
+        return self.players == 1
+
+    @property
+    def table(self) -> int:
+        """Everyone taking turns, the solo opponent included (WF-SOLO-01: a 2-player table)."""
+        return max(2, self.players)
 
 
 LISTS = (
@@ -57,7 +76,7 @@ LISTS = (
     "green_on", "stack",
 )
 SHARED = ("board", "jtile_at", "sides")  # set at setup, never changed
-NESTED = ("dice", "lands", "waters", "piles", "pile_known")
+NESTED = ("dice", "lands", "waters", "piles", "pile_known", "ai")
 SCALARS = (
     "stage", "seat", "first_player", "used", "die_col", "spare_pigeon", "end_seat",
     "final_left", "main_done", "turn", "drawer",
@@ -105,6 +124,9 @@ class State(PlainState):
     waters: list[list[int]]  # in order, left to right after the Capital Harbour
     piles: list[list[int]]  # per row: the draw pile, top = last
     pile_known: list[list[int]]  # parallel: the seat that knows that card's place, -1 nobody
+    # Solo: [markers, Scheme pile (top = last), face-up Schemes in order, AI caravan path
+    # (tile per path cell, -1), tiles beside the AI board]; [] otherwise.
+    ai: list[list[int]]
     stage: int
     seat: int
     first_player: int
@@ -117,6 +139,10 @@ class State(PlainState):
     turn: int
     drawer: int
 
+    @classmethod
+    def from_dict(cls, d: dict[str, Any], cfg: Any) -> State:
+        return super().from_dict({"ai": [], **d}, cfg)  # saves from before solo have no "ai"
+
     def counts(self, seat: int) -> list[int]:
         """The count list formulas read (``formulas.TERMS``)."""
         t = self.tags[seat * 11 : seat * 11 + 11]
@@ -125,5 +151,5 @@ class State(PlainState):
         g = self.guild[seat * 3 : seat * 3 + 3]
         comet = t[10]
         lead = int(all(comet > self.tags[s * 11 + 10]
-                       for s in range(self.num_players) if s != seat))
+                       for s in range(self.cfg.table) if s != seat))
         return [*t, *c, *k, sum(k), *g, self.silver[seat], self.provisions[seat], lead]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from upriver.games.wayfarers import caravan, cards, journal, resolve
+from upriver.games.wayfarers import caravan, cards, journal, opponent, resolve
 from upriver.games.wayfarers.components import SPACE
 from upriver.games.wayfarers.effects import GUILDS
 from upriver.games.wayfarers.stack import (
@@ -25,10 +25,14 @@ from upriver.games.wayfarers.stack import (
     roll,
 )
 from upriver.games.wayfarers.state import (
+    AI,
+    AI_MARKERS,
     CARDS,
     CTX_DIE,
     END_OFFERED,
+    F_AI,
     F_ALL,
+    F_ALLOW,
     F_BLACK,
     F_DIE,
     F_END,
@@ -39,6 +43,7 @@ from upriver.games.wayfarers.state import (
     F_TILE,
     F_TUCK,
     F_YELLOW,
+    FEE_STEPS,
     OVER,
     SHIP,
     SLOTS,
@@ -610,6 +615,12 @@ def legal_end(st: State, texts: list[str], moves: Moves) -> None:
     moves.append(("end turn",))
 
 
+def legal_allow(st: State, texts: list[str], moves: Moves) -> None:
+    for text, move in opponent.allow_choices(st):
+        texts.append(text)
+        moves.append(move)
+
+
 def apply_end(st: State, move: tuple[Any, ...]) -> None:
     pop(st)
     if move[0] == "yellow":
@@ -618,7 +629,7 @@ def apply_end(st: State, move: tuple[Any, ...]) -> None:
 
 LEGAL = {F_END: legal_end, F_ALL: legal_bundle, F_TUCK: legal_tuck, F_INSP: legal_insp,
          F_KEEP: legal_keep, F_TILE: legal_tile, F_BLACK: legal_black, F_DIE: legal_die,
-         F_YELLOW: legal_yellow, F_REROLL: legal_reroll}
+         F_YELLOW: legal_yellow, F_REROLL: legal_reroll, F_ALLOW: legal_allow}
 
 
 def legal(st: State, texts: list[str], moves: Moves) -> None:
@@ -647,6 +658,8 @@ def apply(st: State, move: tuple[Any, ...]) -> tuple[list[str], Moves] | None:
             apply_reroll(st, move)
         elif kind == F_END:
             apply_end(st, move)
+        elif kind == F_ALLOW:
+            opponent.answer(st, move)
         else:
             apply_pending(st, kind, move)
     return settle(st)
@@ -657,6 +670,8 @@ def settle(st: State) -> tuple[list[str], Moves] | None:
     bundle none of whose parts can act is dropped: finding that out lists its steps, and
     those are returned as the next decision's options."""
     while True:
+        if st.ai and st.ai[AI_MARKERS][FEE_STEPS]:
+            opponent.fee_steps_due(st)
         if not st.stack:
             if not st.main_done:
                 return None
@@ -665,6 +680,9 @@ def settle(st: State) -> tuple[list[str], Moves] | None:
                 push(st, F_END)
                 return None
             end_turn(st)
+            if st.cfg.solo and st.seat == AI and st.stage != OVER:
+                opponent.start_turn(st)  # the opponent's turn plays out here (WF-SOLO-11)
+                continue
             return None
         kind = st.stack[-4]
         if kind == F_ALL:
@@ -675,6 +693,8 @@ def settle(st: State) -> tuple[list[str], Moves] | None:
                 return texts, moves
             n = st.stack[-3]
             del st.stack[len(st.stack) - 4 - 4 * n :]
+        elif kind == F_AI:
+            opponent.step(st)
         elif (kind == F_BLACK and not _black_links(st)) or (kind == F_KEEP and not st.drawn):
             pop(st)
         else:
@@ -693,13 +713,14 @@ def end_turn(st: State) -> None:
     st.spare_pigeon = 0
     st.main_done = 0
     st.turn += 1
+    table = st.cfg.table
     if st.end_seat >= 0:
-        st.final_left = st.num_players if st.final_left < 0 else st.final_left - 1
+        st.final_left = table if st.final_left < 0 else st.final_left - 1
         if st.final_left == 0:
             st.stage = OVER
             return
-    st.seat = (st.seat + 1) % st.num_players
-    if st.seat == st.first_player and st.turn >= st.cfg.round_limit * st.num_players:
+    st.seat = (st.seat + 1) % table
+    if st.seat == st.first_player and st.turn >= st.cfg.round_limit * table:
         st.stage = OVER
 
 

@@ -11,11 +11,20 @@ from upriver.core.rng import Rng, derive_seed
 from upriver.games.wayfarers import caravan, cards, scoring
 from upriver.games.wayfarers.effects import CARD_TYPES, GUILDS
 from upriver.games.wayfarers.state import (
+    AI,
+    AI_BESIDE,
+    AI_BOARD,
+    AI_MARKERS,
+    AI_PATH,
+    AI_PILE,
+    AI_REVEALED,
     CARDS,
     CELLS,
+    COMET_TRACK,
     KNOWN_TO_ALL,
     SKY,
     SLOTS,
+    TRACK,
     WORKER_COLOURS,
     State,
     host,
@@ -111,7 +120,8 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
             "tags": dict(zip(_tags_names(), st.tags[s * 11 : s * 11 + 11], strict=True)),
         })
     out: dict[str, Any] = {
-        "game": "wayfarers", "seat": seat, "to_move": None if st.stage else st.seat,
+        "game": "wayfarers", "seat": seat,
+        "to_move": None if st.stage else 0 if st.ai else st.seat,
         "first_player": st.first_player, "turn": st.turn,
         "sides": ["ab"[x] for x in st.sides],
         "rows": rows, "players": players,
@@ -125,11 +135,43 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
                   else len(st.drawn)),
         "over": bool(st.stage),
     }
+    if st.ai:
+        out["opponent"] = _opponent_view(st)
     if legal is not None:
         out["legal_actions"] = legal
     if st.stage:
         out["scores"] = scoring.breakdown(st)
     return out
+
+
+def _opponent_view(st: State) -> dict[str, Any]:
+    """The solo opponent, all public but the order of its face-down Scheme pile."""
+    from upriver.games.wayfarers import priorities
+    from upriver.games.wayfarers.solo_components import COLOURS, load_solo
+
+    comp = st.cfg.comp
+    solo = load_solo()
+    m = st.ai[AI_MARKERS]
+    revealed = st.ai[AI_REVEALED]
+    owned = [c for c in range(CARDS) if st.owner[c] == AI]
+    return {
+        "board": solo.boards[m[AI_BOARD]].name,
+        "resource_track": m[TRACK],
+        "colour_order": [COLOURS[c] for c in priorities.colour_order(solo, m[TRACK])],
+        "sum_value": priorities.sum_value(solo, revealed),
+        "comet_track": m[COMET_TRACK],
+        "schemes_face_up": [solo.schemes[s].id for s in revealed],
+        "scheme_pile": len(st.ai[AI_PILE]),
+        "guilds": dict(zip(GUILDS, st.guild[AI * 3 : AI * 3 + 3], strict=True)),
+        "workers": dict(zip(WORKER_COLOURS, st.workers[AI * 3 : AI * 3 + 3], strict=True)),
+        "journal": st.jpos[AI],
+        "cards": {name: [comp.cards[c].id for c in owned if comp.cards[c].type == t]
+                  for t, name in enumerate(CARD_TYPES)},
+        "caravan": [comp.tiles[code // 2].id if code >= 0 else None
+                    for code in st.ai[AI_PATH]],
+        "beside": [comp.tiles[t].id for t in st.ai[AI_BESIDE]],
+        "score": scoring.opponent_breakdown(st),
+    }
 
 
 def _tags_names() -> tuple[str, ...]:
@@ -156,7 +198,8 @@ def _pending(st: State) -> str | None:
     kind = st.stack[-4]
     return ("effect", "effect", "tuck a townsfolk", "inspiration", "keep a drawn card",
             "place a tile", "black extra journal", "place a die", "yellow influence",
-            "reroll dice", "end the turn")[kind] if kind != _F_ALL else "resolve effects"
+            "reroll dice", "end the turn", "the opponent acts",
+            "allow or deny the opponent")[kind] if kind != _F_ALL else "resolve effects"
 
 
 def hidden_from(st: State, seat: int) -> Any:
@@ -169,7 +212,8 @@ def hidden_from(st: State, seat: int) -> Any:
     # The piles' sizes too: a card put under a pile moves every unseen card's place, so such a
     # decision is never taken back.
     sizes = tuple(len(pile) for pile in st.piles)
-    return st.rng.state, piles, sizes, drawn
+    schemes = tuple(st.ai[AI_PILE]) if st.ai else ()  # the Scheme pile's order (WF-ACQ-18)
+    return st.rng.state, piles, sizes, drawn, schemes
 
 
 def determinize(st: State, seat: int, seed: int) -> State:
@@ -191,6 +235,10 @@ def determinize(st: State, seat: int, seed: int) -> State:
             rng.shuffle(cards_)
         for i, c in zip(free, cards_, strict=True):
             pile[i] = c
+    if twin.ai:  # the face-down Scheme cards, in an order the seat cannot know
+        pile = sorted(twin.ai[AI_PILE])
+        rng.shuffle(pile)
+        twin.ai[AI_PILE] = pile
     twin.rng = Rng(rng.next64())
     return twin
 
