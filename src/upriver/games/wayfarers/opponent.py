@@ -69,6 +69,7 @@ from upriver.games.wayfarers.state import (
     AI,
     AI_BESIDE,
     AI_BOARD,
+    AI_LOG,
     AI_MARKERS,
     AI_PATH,
     AI_PILE,
@@ -114,7 +115,17 @@ def setup(st: State, board: int) -> None:
     """The opponent's parts at the start (WF-SOLO-04, WF-SOLO-08)."""
     pile = list(range(len(solo().schemes)))
     st.rng.shuffle(pile)
-    st.ai = [[0, 0, board, 0, 0, 0], pile, [], [-1] * priorities.PATH_CELLS, []]
+    st.ai = [[0, 0, board, 0, 0, 0], pile, [], [-1] * priorities.PATH_CELLS, [], []]
+
+
+# What the opponent did, for views: (event, a, b) triples in ``st.ai[AI_LOG]``.
+(E_REVEAL, E_REST, E_TRACK, E_COMET, E_INFLUENCE, E_CARD_INF, E_TAKE, E_TOP, E_TILE, E_BESIDE,
+ E_WORKER, E_RETRIEVE, E_JOURNAL, E_EXTRA, E_SHUFFLE, E_DENIED, E_ALLOWED, E_FIRST, E_SECOND,
+ E_GREEN, E_NONE) = range(21)
+
+
+def log(st: State, event: int, a: int = 0, b: int = 0) -> None:
+    st.ai[AI_LOG] += (event, a, b)
 
 
 def start_turn(st: State) -> None:
@@ -124,6 +135,7 @@ def start_turn(st: State) -> None:
     st.main_done = 1
     ai = st.ai
     ai[AI_MARKERS][EXTRA_STEP] = 0
+    ai[AI_LOG] = []
     data = solo()
     revealed = ai[AI_REVEALED]
     reds = sum(1 for s in revealed if data.schemes[s].red)
@@ -134,9 +146,11 @@ def start_turn(st: State) -> None:
         steps += data.boards[ai[AI_MARKERS][AI_BOARD]].rest
         steps.append((S_JOURNAL, 0))
         push_steps(st, [*steps, (SHUFFLE, 0)])
+        log(st, E_REST)
         return
     card = ai[AI_PILE].pop()
     revealed.append(card)
+    log(st, E_REVEAL, card)
     push_steps(st, [(S_TRACK, data.schemes[card].silver), (SCHEME_ACTION, card)])
 
 
@@ -154,7 +168,9 @@ def move_track(st: State, steps: int, _: int = 0) -> None:
     """Clockwise round the loop; each move from space 4 onto 5 gives the board's bonus at
     once (WF-SOLO-16..18, WF-SOLO-41)."""
     m = markers(st)
+    before = m[TRACK]
     m[TRACK], bonuses = track_after(m[TRACK], steps)
+    log(st, E_TRACK, before, m[TRACK])
     board = solo().boards[m[AI_BOARD]]
     push_steps(st, board.bonus * bonuses)
 
@@ -164,6 +180,7 @@ def comet(st: State, _: int = 0, __: int = 0) -> None:
     tags (WF-SOLO-48, WF-SOLO-61)."""
     m = markers(st)
     m[COMET_TRACK] = min(solo().comet_max, m[COMET_TRACK] + 1)
+    log(st, E_COMET, m[COMET_TRACK])
     st.tags[AI * 11 + 10] = m[COMET_TRACK]
 
 
@@ -173,6 +190,7 @@ def influence(st: State, guild: int, _: int = 0) -> None:
     if guild == ANY:
         guild = guild_order(solo(), markers(st)[TRACK])[0]
     st.guild[AI * 3 + guild] += 1
+    log(st, E_INFLUENCE, guild)
 
 
 def card_influence(st: State, _: int = 0, __: int = 0) -> None:
@@ -185,7 +203,9 @@ def card_influence(st: State, _: int = 0, __: int = 0) -> None:
         free = [s for s in order if _free_of_influence(st, row * SLOTS + s - 1)]
         if free:
             st.card_inf[st.display[row * SLOTS + free[0] - 1]] = AI
+            log(st, E_CARD_INF, st.display[row * SLOTS + free[0] - 1])
             return
+    log(st, E_NONE, S_CARD_INFLUENCE)
 
 
 def _free_of_influence(st: State, pos: int) -> bool:
@@ -292,6 +312,7 @@ def pick(st: State, colour: int, denied: int) -> None:
 def _interact(st: State, op: int, param: int, denied: int, targets: list[int]) -> None:
     """The first target; one holding the human's Influence is theirs to allow or deny."""
     if not targets:
+        log(st, E_NONE, op)
         return
     pos = targets[0]
     if st.card_inf[st.display[pos]] == HUMAN:
@@ -303,14 +324,17 @@ def _interact(st: State, op: int, param: int, denied: int, targets: list[int]) -
 def _carry_out(st: State, op: int, param: int, pos: int) -> None:
     card = st.display[pos]
     if op == S_ACQUIRE:
+        log(st, E_TAKE, card)
         take_card(st, card)
     elif op == PLACE:
+        log(st, E_WORKER, param, card)
         st.workers[AI * 3 + param] -= 1
         st.card_workers[card] |= 1 << param
         st.worker_new[card] |= 1 << param
         row, slot = divmod(pos, SLOTS)
         push_steps(st, substitute(st, st.cfg.comp.slot_actions[row][slot]))  # WF-SOLO-36
     else:
+        log(st, E_RETRIEVE, param, card)
         st.card_workers[card] &= ~(1 << param)
         st.workers[AI * 3 + param] += 1
 
@@ -332,6 +356,7 @@ def top_card(st: State, row: int, _: int = 0) -> None:
     if st.piles[row]:
         card = st.piles[row].pop()
         st.pile_known[row].pop()
+        log(st, E_TOP, card)
         _own(st, card)
 
 
@@ -374,6 +399,7 @@ def answer(st: State, move: tuple[Any, ...]) -> None:
     pop(st)
     denied, pos = extra & (1 << 20) - 1, extra >> 20
     kind, way = move
+    log(st, E_ALLOWED if kind == "allow" else E_DENIED, st.display[pos], way)
     if kind == "allow":
         if way == 1:
             st.silver[HUMAN] += 1
@@ -437,7 +463,9 @@ def _place_tile(st: State, tile: Tile) -> None:
     size = tile.width * tile.height
     if not priorities.fits_path(m[FILLED], size):
         st.ai[AI_BESIDE].append(tile.index)
+        log(st, E_BESIDE, tile.index)
         return
+    log(st, E_TILE, tile.index)
     board = solo().boards[m[AI_BOARD]]
     gains: list[Step] = []
     for part, cell in enumerate(path_cells()[m[FILLED] : m[FILLED] + size]):
@@ -469,6 +497,7 @@ def extra_step(st: State, price: int, _: int = 0) -> None:
         return
     m[EXTRA_STEP] = 1
     st.guild[AI * 3] -= price
+    log(st, E_EXTRA, price)
     _enter(st, link)
 
 
@@ -491,6 +520,7 @@ def _next_link(st: State) -> Link | None:
 def _enter(st: State, link: Link) -> None:
     comp = st.cfg.comp
     st.jpos[AI] = link.dst
+    log(st, E_JOURNAL, link.dst)
     final = link.dst // 10 == FINAL_COLUMN
     if final and st.end_seat < 0:
         st.end_seat = AI  # WF-END-01
@@ -506,7 +536,10 @@ def journal_tile(st: State, _: int = 0, __: int = 0) -> None:
 
 
 def green_worker(st: State, _: int = 0, __: int = 0) -> None:
+    before = st.workers[AI * 3]
     take_green(st, AI)
+    if st.workers[AI * 3] > before:
+        log(st, E_GREEN)
 
 
 def focus(st: State, _: int = 0, __: int = 0) -> None:
@@ -519,6 +552,7 @@ def shuffle(st: State, _: int = 0, __: int = 0) -> None:
     st.rng.shuffle(pile)
     st.ai[AI_PILE] = pile
     st.ai[AI_REVEALED] = []
+    log(st, E_SHUFFLE)
 
 
 def scheme_action(st: State, card: int, _: int = 0) -> None:
@@ -528,8 +562,10 @@ def scheme_action(st: State, card: int, _: int = 0) -> None:
     if _possible(st, scheme.first) and (guild < 0 or st.guild[AI * 3 + guild] >= price):
         if guild >= 0:
             st.guild[AI * 3 + guild] -= price
+        log(st, E_FIRST, card)
         push_steps(st, scheme.first)
     else:
+        log(st, E_SECOND, card)
         push_steps(st, scheme.second)
 
 

@@ -43,6 +43,8 @@ def text(view: dict[str, Any]) -> str:
         tiles = sorted({c.split(":")[0] for c in p["caravan"] if c})
         if tiles:
             lines += fold(["   caravan:", *tiles], 78, "     ")
+    if view.get("opponent"):
+        lines += _opponent(view["opponent"])
     if isinstance(view["drawn"], list) and view["drawn"]:
         lines.append("Drawn: " + " ".join(view["drawn"]))
     if view.get("pending"):
@@ -51,4 +53,28 @@ def text(view: dict[str, Any]) -> str:
         for s, b in enumerate(view["scores"]):
             lines.append(f"Seat {s}: {sum(b.values())} VP "
                          + ", ".join(f"{k} {v}" for k, v in b.items()))
+        if view.get("opponent"):
+            b = view["opponent"]["score"]
+            lines.append(f"Opponent: {sum(b.values())} VP "
+                         + ", ".join(f"{k} {v}" for k, v in b.items()))
     return "\n".join(lines)
+
+
+def _opponent(o: dict[str, Any]) -> list[str]:
+    """The solo opponent: its markers, what it holds and what it did since its turn began."""
+    g, w = o["guilds"], o["workers"]
+    owned = [f"{n} {len(ids)}" for n, ids in o["cards"].items() if ids]
+    tiles = [t for t in o["caravan"] if t]
+    lines = fold([f" Opponent ({o['board']}):", f"track {o['resource_track']} "
+                  f"({'>'.join(o['colour_order'])}),", f"sum {o['sum_value']},",
+                  f"comets {o['comet_track']},", f"journal {o['journal']},",
+                  f"B{g['black']} Y{g['yellow']} U{g['blue']},",
+                  f"workers G{w['green']} Y{w['yellow']} U{w['blue']}"], 78, "     ")
+    lines += fold(["   schemes up:", *o["schemes_face_up"], f"({o['scheme_pile']} down)"],
+                  78, "     ")
+    if owned or tiles or o["beside"]:
+        lines += fold(["   has:", *owned, f"tiles {len(set(tiles)) + len(o['beside'])}"],
+                      78, "     ")
+    if o["since_its_turn_began"]:
+        lines += fold(["   did:", *(x + ";" for x in o["since_its_turn_began"])], 78, "     ")
+    return lines

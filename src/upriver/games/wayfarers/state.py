@@ -45,7 +45,7 @@ def host(seat: int, part: int) -> int:
 
 AI = 1  # in solo, the opponent sits at the table as seat 1 (WF-SOLO-06)
 # The opponent's parts (``State.ai``; empty outside solo).
-AI_MARKERS, AI_PILE, AI_REVEALED, AI_PATH, AI_BESIDE = range(5)
+AI_MARKERS, AI_PILE, AI_REVEALED, AI_PATH, AI_BESIDE, AI_LOG = range(6)
 # AI_MARKERS: Resource Track space, Comet Track, AI board, path cells filled, Black extra
 # step taken this turn, Resource Track steps due from fees the human just paid.
 TRACK, COMET_TRACK, AI_BOARD, FILLED, EXTRA_STEP, FEE_STEPS = range(6)
@@ -124,8 +124,9 @@ class State(PlainState):
     waters: list[list[int]]  # in order, left to right after the Capital Harbour
     piles: list[list[int]]  # per row: the draw pile, top = last
     pile_known: list[list[int]]  # parallel: the seat that knows that card's place, -1 nobody
-    # Solo: [markers, Scheme pile (top = last), face-up Schemes in order, AI caravan path
-    # (tile per path cell, -1), tiles beside the AI board]; [] otherwise.
+    # Solo: [markers, Scheme pile (top = last), face-up Schemes in order, AI caravan (tile *
+    # 2 + part per cell, -1), tiles beside the AI board, what it did since its last turn
+    # began (event triples)]; [] otherwise.
     ai: list[list[int]]
     stage: int
     seat: int

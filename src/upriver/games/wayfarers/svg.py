@@ -68,11 +68,21 @@ def _first(legal: list[str], used: set[str], test: Any) -> str | None:
     return None
 
 
+def _names_card(action: str, cid: str) -> bool:
+    """A decision that a click on card ``cid`` takes. The human's answers to the solo
+    opponent stay chips: each names the card, and a click must not pick one of them."""
+    return cid in _CARD_ID.findall(action) and not action.startswith(ANSWERS)
+
+
+ANSWERS = ("let the opponent", "deny:")
+
+
 def render(view: dict[str, Any], names: list[str] | None = None) -> str:
     legal = list(view.get("legal_actions") or [])
     legal_set = set(legal)
     used: set[str] = set()
     people = seat_names(names, len(view["players"]))
+    opp = view.get("opponent")
     out: list[str] = []
     rows = view["rows"]
 
@@ -90,7 +100,7 @@ def render(view: dict[str, Any], names: list[str] | None = None) -> str:
             act = None
             if c is not None:
                 cid = c["id"]
-                act = _first(legal, used, lambda a, cid=cid: cid in _CARD_ID.findall(a))
+                act = _first(legal, used, lambda a, cid=cid: _names_card(a, cid))
             out.append(_card_box(xs[k], y, c, act, f"{row_name}{k + 1}", r["actions"][k]))
 
     row("townsfolk", 70, 10, True)
@@ -105,7 +115,7 @@ def render(view: dict[str, Any], names: list[str] | None = None) -> str:
         act = None
         if c is not None:
             cid = c["id"]
-            act = _first(legal, used, lambda a, cid=cid: cid in _CARD_ID.findall(a))
+            act = _first(legal, used, lambda a, cid=cid: _names_card(a, cid))
         out.append(_card_box(ix, 136 + (CARD_H + 4) * (3 - k), c, act, f"inspiration{k + 1}",
                              insp["actions"][k]))
 
@@ -128,7 +138,12 @@ def render(view: dict[str, Any], names: list[str] | None = None) -> str:
             out.append(f'<circle cx="{cx + 7 + 5 * k}" cy="{cy}" r="3.5" '
                        f'fill="{SEAT_COLOURS[s % 4]}"{piece(f"marker{s}", sp)}>'
                        f'<title>{escape(people[s])}</title></circle>')
-    y += 104
+        if opp and opp["journal"] == sp:
+            out.append(f'<circle cx="{cx + 7 + 5 * len(here)}" cy="{cy}" r="3.5" '
+                       f'fill="{OPPONENT_COLOUR}"{piece("marker-opponent", sp)}>'
+                       f'<title>the opponent</title></circle>')
+    # Below the Inspiration column, which reaches further down than the Journal Track.
+    y = max(y + 104, 136 + 4 * (CARD_H + 4) + 8)
 
     # Each player.
     for s, p in enumerate(view["players"]):
@@ -163,6 +178,9 @@ def render(view: dict[str, Any], names: list[str] | None = None) -> str:
                        f'{title(cell or printed or "empty caravan cell")}</rect>')
         y += 44
 
+    if opp:
+        y = _opponent(out, opp, y)
+
     rest = [a for a in legal if a not in PASSES and a not in used]
     chips, bottom = tray(10, y + 4, [(a, a, a) for a in rest], legal_set, width=WIDTH - 20)
     out.append(chips)
@@ -175,3 +193,35 @@ def render(view: dict[str, Any], names: list[str] | None = None) -> str:
     return (f'<div class="board"><svg xmlns="http://www.w3.org/2000/svg" class="board-main" '
             f'viewBox="0 0 {WIDTH} {height}" width="{WIDTH}" height="{height}" '
             f'font-family="sans-serif">{"".join(out)}</svg></div>')
+
+
+OPPONENT_COLOUR = "#6b4c9a"
+
+
+def _opponent(out: list[str], o: dict[str, Any], y: int) -> int:
+    """The solo opponent's panel: markers, holdings, caravan, and what it did since its turn
+    began, one line per step."""
+    g, w = o["guilds"], o["workers"]
+    owned = ", ".join(f"{len(ids)} {n}" for n, ids in o["cards"].items() if ids) or "no cards"
+    looks = (o["resource_track"], o["comet_track"], o["schemes_face_up"], g, w, owned)
+    out.append(
+        f'<text x="10" y="{y + 12}" font-size="11"{piece("opponent", looks)}>'
+        f'<tspan fill="{OPPONENT_COLOUR}">\u25cf</tspan> The opponent ({escape(o["board"])}): '
+        f'Resource Track {o["resource_track"]} ({escape(" > ".join(o["colour_order"]))}), '
+        f'sum {o["sum_value"]}, Comet Track {o["comet_track"]}, guilds black {g["black"]} '
+        f'yellow {g["yellow"]} blue {g["blue"]}, workers {w["green"]}g {w["yellow"]}y '
+        f'{w["blue"]}b</text>')
+    schemes = " ".join(o["schemes_face_up"]) or "none"
+    out.append(f'<text x="24" y="{y + 26}" font-size="9">Schemes face up: {escape(schemes)} '
+               f'({o["scheme_pile"]} face down); {escape(owned)}; '
+               f'{sum(1 for t in o["caravan"] if t) + len(o["beside"])} tile cells</text>')
+    for i, cell in enumerate(o["caravan"]):
+        cx, cy = WIDTH - 172 + 22 * (i % 7), y + 2 + 12 * (i // 7)
+        out.append(f'<rect x="{cx}" y="{cy}" width="20" height="10" '
+                   f'fill="{"#c9a66b" if cell else "#fff"}" stroke="#888">'
+                   f'{title(cell or "empty AI caravan cell")}</rect>')
+    y += 44
+    for line in o["since_its_turn_began"]:
+        out.append(f'<text x="24" y="{y}" font-size="9">{escape(line)}</text>')
+        y += 12
+    return y + 4

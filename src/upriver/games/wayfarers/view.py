@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from upriver.core.rng import Rng, derive_seed
-from upriver.games.wayfarers import caravan, cards, scoring
+from upriver.games.wayfarers import caravan, cards, opponent_log, scoring
 from upriver.games.wayfarers.effects import CARD_TYPES, GUILDS
 from upriver.games.wayfarers.state import (
     AI,
@@ -171,6 +171,7 @@ def _opponent_view(st: State) -> dict[str, Any]:
                     for code in st.ai[AI_PATH]],
         "beside": [comp.tiles[t].id for t in st.ai[AI_BESIDE]],
         "score": scoring.opponent_breakdown(st),
+        "since_its_turn_began": opponent_log.lines(st),
     }
 
 
