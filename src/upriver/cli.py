@@ -460,6 +460,18 @@ def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, back
         table.add_row(str(row["slot"]), row["agent"], f"{row['win_rate']:.3f}",
                       f"{low:.3f}-{high:.3f}", f"{row['mean_score']:.1f}", f"{row['score_sd']:.1f}")
     Console().print(table)
+    if summary["opponents"]:  # solo: against each automated opponent
+        against = Table(title="against the automated opponent")
+        for column in ("opponent", "games", "win rate", "95% CI", "mean score",
+                       "opponent mean", "opponent sd"):
+            against.add_column(column)
+        for row in summary["opponents"]:
+            low, high = row["win_rate_ci95"]
+            against.add_row(row["opponent"], str(row["games"]), f"{row['win_rate']:.3f}",
+                            f"{low:.3f}-{high:.3f}", f"{row['mean_score']:.1f}",
+                            f"{row['opponent_mean_score']:.1f}",
+                            f"{row['opponent_score_sd']:.1f}")
+        Console().print(against)
     positions = ", ".join(f"{r['position']}. {r['win_rate']:.3f}"
                           for r in summary["turn_positions"])
     click.echo(f"win rate by turn position: {positions}")

@@ -76,3 +76,39 @@ def test_wayfarers_is_played_to_the_end_in_the_browser(
         pytest.fail("the game did not end")
     expect(page.locator("#final")).to_be_visible()
     expect(page.locator("#score-table tr.total th")).to_have_count(players + 1)
+
+
+@pytest.mark.parametrize("board", ["stargazer", "wayfarer"])
+def test_wayfarers_solo_is_played_to_the_end_in_the_browser(
+        server: ServerFactory, new_context: Contexts, board: str) -> None:
+    """A person plays a solo game against an AI board to the end by clicking on the board; the
+    AI board option shows only for one player; the opponent's panel lists what it did; the
+    final table has the opponent's column and the status names who won."""
+    srv = server()
+    page = new_context().new_page()
+    page.goto(srv.url + "/")
+    page.locator("#seat-0").wait_for()
+    page.select_option("#game", "wayfarers")
+    page.select_option("#players", "2")
+    expect(page.locator('[data-row="ai_board"]')).to_be_hidden()
+    page.select_option("#players", "1")
+    expect(page.locator('[data-row="ai_board"]')).to_be_visible()
+    page.select_option("#opt-ai_board", f'"{board}"')
+    page.select_option("#seat-0", "human")
+    page.click("#create")
+    page.click('a.seat-link[data-seat="0"]')
+    page.wait_for_url(re.compile(r"/games/[^/?]+\?seat=0&token="))
+    saw_opponent_steps = False
+    for _ in range(3000):
+        if wait_for_turn_or_end(page):
+            break
+        saw_opponent_steps = saw_opponent_steps or page.locator(
+            "#board text", has_text="revealed Scheme").count() > 0
+        if try_board(page) is None:
+            click_listed(page)
+    else:
+        pytest.fail("the game did not end")
+    assert saw_opponent_steps
+    expect(page.locator("#final")).to_be_visible()
+    expect(page.locator("#score-table th.opponent")).to_have_text(board.title())
+    expect(page.locator("#status")).to_contain_text("Game over")

@@ -212,7 +212,7 @@ async def replay_step(host: Host, request: Request) -> Any:
     }
     if game.is_over:
         out.update(scores=game.scores(), breakdown=game.score_breakdown(),
-                   winners=game.winners())
+                   winners=game.winners(), opponents=game.opponents())
     return out
 
 

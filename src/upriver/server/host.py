@@ -336,6 +336,7 @@ class Host:
             out["scores"] = game.scores()
             out["breakdown"] = game.score_breakdown()
             out["winners"] = game.winners()
+            out["opponents"] = game.opponents()
         return out
 
     def can_undo(self, live: LiveGame, seat: int) -> bool:

@@ -69,6 +69,8 @@ def play_game(config: SimConfig, index: int) -> dict[str, Any]:
         "scores": g.scores(),
         "breakdown": g.score_breakdown(),
         "winners": g.winners(),
+        # A solo game's automated opponents (not seats): name and score.
+        "opponents": [{"name": o["name"], "score": o["score"]} for o in g.opponents()],
         "decisions": len(g.history),
         "rounds": int(view.get("round", 0)),
         "components": components,

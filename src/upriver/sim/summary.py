@@ -58,6 +58,7 @@ def summarise(config: SimConfig, results: list[dict[str, Any]]) -> dict[str, Any
     )
     lengths = [r["decisions"] for r in results]
     return {
+        "opponents": _opponents(results),
         "game": config.game,
         "options": config.options,
         "players": list(config.players),
@@ -73,3 +74,23 @@ def summarise(config: SimConfig, results: list[dict[str, Any]]) -> dict[str, Any
         "components": components,
         "results": results,
     }
+
+
+def _opponents(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Solo games, per automated opponent (per AI board when drawn at random): the games
+    against it, the seats' win rate with its 95% interval, and both sides' scores. A game is
+    won when the seats have any winner."""
+    by: defaultdict[str, list[dict[str, Any]]] = defaultdict(list)
+    for r in results:
+        for o in r.get("opponents", []):
+            by[o["name"]].append(r)
+    out = []
+    for name, games in sorted(by.items()):
+        theirs = [float(o["score"]) for r in games for o in r["opponents"] if o["name"] == name]
+        mine = [float(max(r["scores"])) for r in games]
+        out.append({"opponent": name, **_rate(sum(1.0 for r in games if r["winners"]),
+                                              len(games)),
+                    "mean_score": round(mean(mine), 3), "score_sd": round(stdev(mine), 3),
+                    "opponent_mean_score": round(mean(theirs), 3),
+                    "opponent_score_sd": round(stdev(theirs), 3)})
+    return out

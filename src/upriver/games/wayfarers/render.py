@@ -66,9 +66,9 @@ def _opponent(o: dict[str, Any]) -> list[str]:
     owned = [f"{n} {len(ids)}" for n, ids in o["cards"].items() if ids]
     tiles = [t for t in o["caravan"] if t]
     lines = fold([f" Opponent ({o['board']}):", f"track {o['resource_track']} "
-                  f"({'>'.join(o['colour_order'])}),", f"sum {o['sum_value']},",
-                  f"comets {o['comet_track']},", f"journal {o['journal']},",
-                  f"B{g['black']} Y{g['yellow']} U{g['blue']},",
+                  f"({'>'.join(o['colour_order'])})", f"sum {o['sum_value']}",
+                  f"comets {o['comet_track']}", f"journal {o['journal']}",
+                  f"B{g['black']} Y{g['yellow']} U{g['blue']}",
                   f"workers G{w['green']} Y{w['yellow']} U{w['blue']}"], 78, "     ")
     lines += fold(["   schemes up:", *o["schemes_face_up"], f"({o['scheme_pile']} down)"],
                   78, "     ")
@@ -76,5 +76,5 @@ def _opponent(o: dict[str, Any]) -> list[str]:
         lines += fold(["   has:", *owned, f"tiles {len(set(tiles)) + len(o['beside'])}"],
                       78, "     ")
     if o["since_its_turn_began"]:
-        lines += fold(["   did:", *(x + ";" for x in o["since_its_turn_began"])], 78, "     ")
+        lines += fold(["   did:", *o["since_its_turn_began"]], 78, "     ")
     return lines

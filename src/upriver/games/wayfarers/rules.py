@@ -93,7 +93,7 @@ class Wayfarers(RulesBase):
             return []
         breakdown = scoring.opponent_breakdown(st)
         name = load_solo().boards[st.ai[AI_MARKERS][AI_BOARD]].name
-        return [{"name": f"the {name}", "score": sum(breakdown.values()),
+        return [{"name": name, "score": sum(breakdown.values()),
                  "breakdown": breakdown}]
 
     def start_order(self, st: State) -> list[int]:

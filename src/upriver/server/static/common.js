@@ -44,17 +44,33 @@ function nameEl(seats, i) {
   return el("bdi", { class: "name", title: seatLabel(seats, i) }, seatLabel(seats, i));
 }
 
-// The final score breakdown: one column per seat, one row per category, then the total.
+// The final score breakdown: one column per seat (then per automated opponent of a solo
+// game), one row per category, then the total.
 function scoreTable(payload) {
+  const opponents = payload.opponents || [];
+  const beaten = payload.winners.length === 0;  // no seat won: an opponent did
   const cats = [];
-  for (const b of payload.breakdown) for (const k of Object.keys(b)) if (!cats.includes(k)) cats.push(k);
+  for (const b of [...payload.breakdown, ...opponents.map((o) => o.breakdown)]) {
+    for (const k of Object.keys(b)) if (!cats.includes(k)) cats.push(k);
+  }
   const head = el("tr", {}, el("th", {}, ""), ...payload.seats.map((s, i) =>
-    el("th", { class: payload.winners.includes(i) ? "winner" : null }, nameEl(payload.seats, i))));
+    el("th", { class: payload.winners.includes(i) ? "winner" : null }, nameEl(payload.seats, i))),
+    ...opponents.map((o) => el("th", { class: beaten ? "winner opponent" : "opponent" }, o.name)));
   const rows = cats.map((c) => el("tr", {}, el("td", {}, c),
-    ...payload.breakdown.map((b) => el("td", {}, b[c] ?? 0))));
+    ...[...payload.breakdown, ...opponents.map((o) => o.breakdown)].map((b) => el("td", {}, b[c] ?? ""))));
   const total = el("tr", { class: "total" }, el("th", {}, "total"),
-    ...payload.scores.map((v, i) => el("th", { class: payload.winners.includes(i) ? "winner" : null }, v)));
+    ...payload.scores.map((v, i) => el("th", { class: payload.winners.includes(i) ? "winner" : null }, v)),
+    ...opponents.map((o) => el("th", { class: beaten ? "winner" : null }, o.score)));
   return el("div", { class: "table-wrap" }, el("table", { id: "score-table" }, head, ...rows, total));
+}
+
+// Who won, in words.
+function winnersText(payload) {
+  if (!payload.winners.length && (payload.opponents || []).length) {
+    return `the opponent (${payload.opponents.map((o) => o.name).join(", ")}) wins`;
+  }
+  const names = payload.winners.map((w) => seatLabel(payload.seats, w)).join(" and ");
+  return `${names} ${payload.winners.length > 1 ? "share the win" : "wins"}`;
 }
 
 function logList(log, seats) {

@@ -21,10 +21,7 @@ let baseline = null;  // the pieces' looks right after this seat's last decision
 let mineUpTo = 0;  // log length right after this seat's last decision
 
 function status(p) {
-  if (p.over) {
-    const names = p.winners.map((w) => seatLabel(p.seats, w)).join(" and ");
-    return `Game over: ${names} ${p.winners.length > 1 ? "share the win" : "wins"}`;
-  }
+  if (p.over) return `Game over: ${winnersText(p)}`;
   if (p.to_move === seat && p.legal.length) return "Your turn";
   if (p.thinking !== null && p.thinking !== undefined) return `${seatLabel(p.seats, p.thinking)} is thinking…`;
   return `${seatLabel(p.seats, p.to_move)} to move`;

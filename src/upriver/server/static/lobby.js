@@ -13,12 +13,15 @@ function optionRow(name, opt) {
     el("span", { class: "muted help" }, opt.help));
 }
 
-// An option that needs others set (2022 rules need edition 2022) shows only once they are.
+// An option that needs others set (2022 rules need edition 2022) shows only once they are,
+// and one for other player counts (solo's AI board) only at those counts.
 function showUsableOptions() {
   const info = catalog.games[$("#game").value];
   const chosen = (name) => JSON.parse($(`#opt-${name}`).value);
+  const players = Number($("#players").value);
   for (const [name, opt] of Object.entries(info.options)) {
-    const usable = Object.entries(opt.requires).every(([k, v]) => !(k in info.options) || chosen(k) === v);
+    const usable = Object.entries(opt.requires).every(([k, v]) => !(k in info.options) || chosen(k) === v)
+      && (!opt.players || opt.players.includes(players));
     const row = document.querySelector(`[data-row="${name}"]`);
     row.hidden = !usable;
     if (!usable) $(`#opt-${name}`).value = JSON.stringify(opt.default);
@@ -118,7 +121,7 @@ async function refresh() {
   $("#game").replaceChildren(...Object.entries(catalog.games).map(([id, g]) =>
     el("option", { value: id, selected: id === "twelve-rivers" }, g.name)));
   $("#game").addEventListener("change", drawForm);
-  $("#players").addEventListener("change", drawSeats);
+  $("#players").addEventListener("change", () => { drawSeats(); showUsableOptions(); });
   $("#new-game").addEventListener("submit", create);
   drawForm();
   refresh();
