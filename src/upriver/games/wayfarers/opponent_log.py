@@ -5,6 +5,7 @@ the rulebook: each revealed Scheme card and the action it drove, then every step
 from __future__ import annotations
 
 from upriver.games.wayfarers import opponent as op
+from upriver.games.wayfarers.components import Card
 from upriver.games.wayfarers.effects import CARD_TYPES, GUILDS
 from upriver.games.wayfarers.priorities import track_after
 from upriver.games.wayfarers.solo_components import ACQUIRE, CARD_INFLUENCE, load_solo
@@ -44,10 +45,10 @@ def lines(st: State) -> list[str]:
             out.append(f"Influence on {comp.cards[a].id}")
         elif e == op.E_TAKE:
             c = comp.cards[a]
-            out.append(f"takes {CARD_TYPES[c.type]} card {c.id} {c.name}")
+            out.append(f"takes {CARD_TYPES[c.type]} card {_label(c)}")
         elif e == op.E_TOP:
             c = comp.cards[a]
-            out.append(f"takes the top {CARD_TYPES[c.type]} card, {c.id} {c.name}")
+            out.append(f"takes the top {CARD_TYPES[c.type]} card, {_label(c)}")
         elif e == op.E_TILE:
             out.append(f"gains tile {comp.tiles[a].id} into its caravan")
         elif e == op.E_BESIDE:
@@ -74,3 +75,7 @@ def lines(st: State) -> list[str]:
             out.append(f"finds {_NOTHING.get(a, 'nothing to do')}")
     return out
 
+
+
+def _label(c: Card) -> str:
+    return c.id if c.name == c.id else f"{c.id} {c.name}"
