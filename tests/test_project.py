@@ -15,6 +15,7 @@ COVERED = {
     "twelve-rivers-000.md": "twelve_rivers",
     "twelve-rivers-001.md": "twelve_rivers_2022",
     "the-river-003.md": "the_river",
+    "wayfarers-004.md": "wayfarers",
 }
 
 
