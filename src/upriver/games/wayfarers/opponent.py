@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from upriver.games.wayfarers import cards, priorities
-from upriver.games.wayfarers.components import INSPIRATION, TOWNSFOLK, Link, Tile
+from upriver.games.wayfarers.components import INSPIRATION, LAND, TOWNSFOLK, WATER, Link, Tile
 from upriver.games.wayfarers.effects import (
     ALL,
     ATOM,
@@ -52,7 +52,15 @@ from upriver.games.wayfarers.priorities import (
 )
 from upriver.games.wayfarers.resolve import tiles_of
 from upriver.games.wayfarers.solo_components import ACQUIRE as S_ACQUIRE
-from upriver.games.wayfarers.solo_components import ANY, GREEN, Solo, Step, load_solo
+from upriver.games.wayfarers.solo_components import (
+    ANY,
+    BLUE,
+    GREEN,
+    YELLOW,
+    Solo,
+    Step,
+    load_solo,
+)
 from upriver.games.wayfarers.solo_components import CARD_INFLUENCE as S_CARD_INFLUENCE
 from upriver.games.wayfarers.solo_components import COMET as S_COMET
 from upriver.games.wayfarers.solo_components import FOCUS as S_FOCUS
@@ -85,13 +93,17 @@ from upriver.games.wayfarers.state import (
     WORKER_COLOURS,
     State,
 )
+from upriver.games.wayfarers.state import BLUE as W_BLUE
+from upriver.games.wayfarers.state import GREEN as W_GREEN
+from upriver.games.wayfarers.state import YELLOW as W_YELLOW
 
 HUMAN = 0
 # Steps of the opponent's own turn machinery, beside the data's operations.
 TOP_CARD, JTILE, SHUFFLE, SCHEME_ACTION, EXTRA, PLACE, PICK = range(20, 27)
-# Worker colours (state.GREEN/YELLOW/BLUE) and the display row each goes on (WF-SOLO-34).
-WORKER_ROW = (TOWNSFOLK, 1, 2)
-WORKER_OF_COLOUR = {GREEN: 0, 1: 2, 2: 1}  # priorities' Blue/Yellow/Green -> Worker colour
+# The display row each Worker colour goes on (WF-SOLO-34), by Worker colour.
+WORKER_ROW = {W_GREEN: TOWNSFOLK, W_YELLOW: LAND, W_BLUE: WATER}
+# The colour order's colours that are Worker colours.
+WORKER_OF_COLOUR = {GREEN: W_GREEN, BLUE: W_BLUE, YELLOW: W_YELLOW}
 
 
 def solo() -> Solo:
@@ -265,20 +277,19 @@ def retrieve_targets(st: State, colour: int, denied: int) -> list[int]:
 def retrieve_colour(st: State) -> int:
     """Green if one can be taken, else Blue or Yellow by colour order; -1 for none
     (WF-SOLO-37)."""
-    if retrieve_targets(st, 0, 0):
-        return 0
+    if retrieve_targets(st, W_GREEN, 0):
+        return W_GREEN
     for colour in colour_order(solo(), markers(st)[TRACK]):
-        if colour != GREEN and colour in WORKER_OF_COLOUR:
-            worker = WORKER_OF_COLOUR[colour]
-            if retrieve_targets(st, worker, 0):
-                return worker
+        worker = WORKER_OF_COLOUR.get(colour, W_GREEN)
+        if worker != W_GREEN and retrieve_targets(st, worker, 0):
+            return worker
     return -1
 
 
 def worker_colour(st: State, allowed: int) -> int:
     """Green if it can be placed, else the card's other colour; -1 if none can (WF-SOLO-14,
     WF-SOLO-15)."""
-    for colour in (0, 1, 2):
+    for colour in (W_GREEN, W_YELLOW, W_BLUE):
         if allowed >> colour & 1 and st.workers[AI * 3 + colour] > 0 \
                 and worker_targets(st, colour, 0):
             return colour
