@@ -5,13 +5,30 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 
 from tests.e2e.conftest import ServerFactory
 from tests.e2e.pages import Contexts, click_listed, legal_on, try_board, wait_for_turn_or_end
 from upriver.games.wayfarers.svg import PASSES
 
 pytestmark = pytest.mark.browser
+
+
+def open_wayfarers(page: Page, url: str, players: int, board: str | None = None) -> None:
+    """Create a Wayfarers game in the lobby (a person in seat 0, easy bots in the others, the
+    AI board for solo) and open seat 0's page."""
+    page.goto(url + "/")
+    page.locator("#seat-0").wait_for()
+    page.select_option("#game", "wayfarers")
+    page.select_option("#players", str(players))
+    if board is not None:
+        page.select_option("#opt-ai_board", f'"{board}"')
+    page.select_option("#seat-0", "human")
+    for seat in range(1, players):
+        page.select_option(f"#seat-{seat}", "easy")
+    page.click("#create")
+    page.click('a.seat-link[data-seat="0"]')
+    page.wait_for_url(re.compile(r"/games/[^/?]+\?seat=0&token="))
 
 
 def test_wayfarers_decisions_are_all_taken_on_the_board(
@@ -22,15 +39,7 @@ def test_wayfarers_decisions_are_all_taken_on_the_board(
     by clicking one."""
     srv = server()
     page = new_context().new_page()
-    page.goto(srv.url + "/")
-    page.locator("#seat-0").wait_for()
-    page.select_option("#game", "wayfarers")
-    page.select_option("#players", "2")
-    page.select_option("#seat-0", "human")
-    page.select_option("#seat-1", "easy")
-    page.click("#create")
-    page.click('a.seat-link[data-seat="0"]')
-    page.wait_for_url(re.compile(r"/games/[^/?]+\?seat=0&token="))
+    open_wayfarers(page, srv.url, 2)
     expect(page.locator('#board [data-piece="land1"]')).to_have_count(1)
     expect(page.locator('#board [data-piece^="marker"]')).to_have_count(2)
     kinds: set[str] = set()
@@ -57,16 +66,7 @@ def test_wayfarers_is_played_to_the_end_in_the_browser(
     time, "done" when nothing else is drawn) against easy bots; the final scores show."""
     srv = server()
     page = new_context().new_page()
-    page.goto(srv.url + "/")
-    page.locator("#seat-0").wait_for()
-    page.select_option("#game", "wayfarers")
-    page.select_option("#players", str(players))
-    page.select_option("#seat-0", "human")
-    for seat in range(1, players):
-        page.select_option(f"#seat-{seat}", "easy")
-    page.click("#create")
-    page.click('a.seat-link[data-seat="0"]')
-    page.wait_for_url(re.compile(r"/games/[^/?]+\?seat=0&token="))
+    open_wayfarers(page, srv.url, players)
     for _ in range(3000):
         if wait_for_turn_or_end(page):
             break
@@ -93,11 +93,7 @@ def test_wayfarers_solo_is_played_to_the_end_in_the_browser(
     expect(page.locator('[data-row="ai_board"]')).to_be_hidden()
     page.select_option("#players", "1")
     expect(page.locator('[data-row="ai_board"]')).to_be_visible()
-    page.select_option("#opt-ai_board", f'"{board}"')
-    page.select_option("#seat-0", "human")
-    page.click("#create")
-    page.click('a.seat-link[data-seat="0"]')
-    page.wait_for_url(re.compile(r"/games/[^/?]+\?seat=0&token="))
+    open_wayfarers(page, srv.url, 1, board)
     saw_opponent_steps = False
     for _ in range(3000):
         if wait_for_turn_or_end(page):

@@ -4,6 +4,8 @@ the rulebook: each revealed Scheme card and the action it drove, then every step
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from upriver.games.wayfarers import opponent as op
 from upriver.games.wayfarers.components import Card
 from upriver.games.wayfarers.effects import CARD_TYPES, GUILDS
@@ -18,63 +20,46 @@ _NOTHING = {ACQUIRE: "no card it could take", op.PLACE: "no card for its Worker"
 def lines(st: State) -> list[str]:
     if not st.ai:
         return []
-    comp = st.cfg.comp
-    solo = load_solo()
     events = st.ai[AI_LOG]
-    out = []
-    for i in range(0, len(events), 3):
-        e, a, b = events[i : i + 3]
-        if e == op.E_REVEAL:
-            s = solo.schemes[a]
-            out.append(f"revealed Scheme {s.id} (Silver {s.silver}"
-                       f"{', comet' if s.comet else ''})")
-        elif e == op.E_REST:
-            out.append("rests: 3 face-up Scheme cards of one colour")
-        elif e == op.E_FIRST:
-            out.append(f"{solo.schemes[a].id}: its first action")
-        elif e == op.E_SECOND:
-            out.append(f"{solo.schemes[a].id}: the first action is impossible, its second")
-        elif e == op.E_TRACK:
-            bonus = " (from 4 onto 5: its bonus)" if track_after(a, (b - a) % 8)[1] else ""
-            out.append(f"Resource Track {a} -> {b}{bonus}")
-        elif e == op.E_COMET:
-            out.append(f"Comet Track up to {a}")
-        elif e == op.E_INFLUENCE:
-            out.append(f"Influence on the {GUILDS[a]} Guild")
-        elif e == op.E_CARD_INF:
-            out.append(f"Influence on {comp.cards[a].id}")
-        elif e == op.E_TAKE:
-            c = comp.cards[a]
-            out.append(f"takes {CARD_TYPES[c.type]} card {_label(c)}")
-        elif e == op.E_TOP:
-            c = comp.cards[a]
-            out.append(f"takes the top {CARD_TYPES[c.type]} card, {_label(c)}")
-        elif e == op.E_TILE:
-            out.append(f"gains tile {comp.tiles[a].id} into its caravan")
-        elif e == op.E_BESIDE:
-            out.append(f"gains tile {comp.tiles[a].id}, beside its board (no room)")
-        elif e == op.E_WORKER:
-            out.append(f"places a {WORKER_COLOURS[a]} Worker on {comp.cards[b].id}")
-        elif e == op.E_RETRIEVE:
-            out.append(f"retrieves a {WORKER_COLOURS[a]} Worker from {comp.cards[b].id}")
-        elif e == op.E_JOURNAL:
-            out.append(f"journals to space {a}")
-        elif e == op.E_EXTRA:
-            out.append(f"pays {a} Black Influence for an extra Journal step")
-        elif e == op.E_SHUFFLE:
-            out.append("shuffles the Scheme cards into a new pile")
-        elif e == op.E_ALLOWED:
-            gain = {1: ", you gain 1 Silver", 2: ", you gain 1 Provision"}.get(b, "")
-            out.append(f"you let it use {comp.cards[a].id}{gain}")
-        elif e == op.E_DENIED:
-            pay = "1 Silver" if b == 1 else "1 Provision"
-            out.append(f"you deny it {comp.cards[a].id}, paying {pay}")
-        elif e == op.E_GREEN:
-            out.append("takes the Green Worker of its Journal column")
-        elif e == op.E_NONE:
-            out.append(f"finds {_NOTHING.get(a, 'nothing to do')}")
-    return out
+    texts = _texts(st)
+    return [texts[e](a, b) for e, a, b in (events[i : i + 3] for i in range(0, len(events), 3))]
 
+
+def _texts(st: State) -> dict[int, Callable[[int, int], str]]:
+    """Each event's line from its two numbers."""
+    comp = st.cfg.comp
+    schemes = load_solo().schemes
+    card = comp.cards
+    return {
+        op.E_REVEAL: lambda a, _: f"revealed Scheme {schemes[a].id} (Silver "
+                                  f"{schemes[a].silver}{', comet' if schemes[a].comet else ''})",
+        op.E_REST: lambda a, b: "rests: 3 face-up Scheme cards of one colour",
+        op.E_FIRST: lambda a, _: f"{schemes[a].id}: its first action",
+        op.E_SECOND: lambda a, _: f"{schemes[a].id}: the first action is impossible, its second",
+        op.E_TRACK: lambda a, b: f"Resource Track {a} -> {b}"
+                                 + (" (from 4 onto 5: its bonus)"
+                                    if track_after(a, (b - a) % 8)[1] else ""),
+        op.E_COMET: lambda a, _: f"Comet Track up to {a}",
+        op.E_INFLUENCE: lambda a, _: f"Influence on the {GUILDS[a]} Guild",
+        op.E_CARD_INF: lambda a, _: f"Influence on {card[a].id}",
+        op.E_TAKE: lambda a, _: f"takes {CARD_TYPES[card[a].type]} card {_label(card[a])}",
+        op.E_TOP: lambda a, _: f"takes the top {CARD_TYPES[card[a].type]} card, "
+                               f"{_label(card[a])}",
+        op.E_TILE: lambda a, _: f"gains tile {comp.tiles[a].id} into its caravan",
+        op.E_BESIDE: lambda a, _: f"gains tile {comp.tiles[a].id}, beside its board (no room)",
+        op.E_WORKER: lambda a, b: f"places a {WORKER_COLOURS[a]} Worker on {card[b].id}",
+        op.E_RETRIEVE: lambda a, b: f"retrieves a {WORKER_COLOURS[a]} Worker from {card[b].id}",
+        op.E_JOURNAL: lambda a, _: f"journals to space {a}",
+        op.E_EXTRA: lambda a, _: f"pays {a} Black Influence for an extra Journal step",
+        op.E_SHUFFLE: lambda a, b: "shuffles the Scheme cards into a new pile",
+        op.E_ALLOWED: lambda a, b: f"you let it use {card[a].id}"
+                                   + {1: ", you gain 1 Silver", 2: ", you gain 1 Provision"}
+                                   .get(b, ""),
+        op.E_DENIED: lambda a, b: f"you deny it {card[a].id}, paying "
+                                  + ("1 Silver" if b == 1 else "1 Provision"),
+        op.E_GREEN: lambda a, b: "takes the Green Worker of its Journal column",
+        op.E_NONE: lambda a, _: f"finds {_NOTHING.get(a, 'nothing to do')}",
+    }
 
 
 def _label(c: Card) -> str:
