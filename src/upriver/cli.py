@@ -373,7 +373,8 @@ def bench(game: str, players: int | None, seconds: float, as_json: bool) -> None
     if as_json:
         click.echo(json.dumps(result))
         return
-    click.echo(f"{game}, {n} players, random play for {run['elapsed']:.2f} s, "
+    seats = "1 player" if n == 1 else f"{n} players"
+    click.echo(f"{game}, {seats}, random play for {run['elapsed']:.2f} s, "
                f"clones for {clone_time:.2f} s")
     click.echo(f"  games:     {result['games']:>8}   {result['games_per_s']:>12,.2f} games/s")
     click.echo(f"  decisions: {result['decisions']:>8}   "
