@@ -78,7 +78,7 @@ def test_wayfarers_is_played_to_the_end_in_the_browser(
     expect(page.locator("#score-table tr.total th")).to_have_count(players + 1)
 
 
-@pytest.mark.parametrize("board", ["stargazer", "wayfarer"])
+@pytest.mark.parametrize("board", ["stargazer", "inventor", "mayor", "wayfarer"])
 def test_wayfarers_solo_is_played_to_the_end_in_the_browser(
         server: ServerFactory, new_context: Contexts, board: str) -> None:
     """A person plays a solo game against an AI board to the end by clicking on the board; the
