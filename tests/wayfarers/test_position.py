@@ -89,3 +89,72 @@ def test_bad_positions_are_refused(change: str, message: str) -> None:
 def test_unknown_keys_are_refused() -> None:
     with pytest.raises(BadPosition, match="unknown key"):
         upriver.from_position("wayfarers", "players = 2\ncolour = 3\n")
+
+
+SOLO = '''
+players = 1
+seed = 2
+end_triggered_by = 1
+[options]
+ai_board = "mayor"
+[influence]
+L01 = 1
+[display]
+land = ["L01", "L02", "L03", "L04"]
+[[seat]]
+board = 1
+[opponent]
+track = 3
+comet = 2
+schemes_up = ["blue-2", "red-1"]
+journal = 100
+guilds = { black = 1, yellow = 2, blue = 1 }
+workers = { green = 1, yellow = 0, blue = 1 }
+cards = ["T05", "S20", "L12"]
+caravan = ["basic-camel", "land-camel"]
+beside = ["water-ship"]
+'''
+
+
+def test_a_solo_position_sets_the_opponent() -> None:
+    """A solo position names the AI board (an option) and the opponent's markers, Scheme
+    cards, holdings and caravan; its Influence on a card and its end trigger use seat 1."""
+    g = upriver.from_position("wayfarers", SOLO)
+    o = g.view(0)["opponent"]
+    assert o["board"] == "Mayor" and o["resource_track"] == 3 and o["comet_track"] == 2
+    assert o["schemes_face_up"] == ["blue-2", "red-1"] and o["scheme_pile"] == 4
+    assert o["journal"] == 100 and o["guilds"] == {"black": 1, "yellow": 2, "blue": 1}
+    assert o["workers"] == {"green": 1, "yellow": 0, "blue": 1}
+    assert o["cards"]["townsfolk"] == ["T05"] and o["cards"]["space"] == ["S20"]
+    # The path starts at the bottom-left cell (column + 7 * row: 14), then 15 and 16.
+    assert [o["caravan"][c] for c in (14, 15, 16)] == ["basic-camel", "land-camel",
+                                                        "land-camel"]
+    assert o["beside"] == ["water-ship"]
+    assert g.view(0)["rows"]["land"]["slots"][0]["influence"] == 1
+    assert g.view(0)["end_triggered_by"] == 1
+    # 1 + 2 + 3 + 2 card VP (Townsfolk, Land, Space), the tiles' VP, Guild majorities.
+    assert g.opponents()[0]["breakdown"]["cards"] == 1 + 3 + 2
+    assert g.to_move == 0
+
+
+@pytest.mark.parametrize(("change", "error"), [
+    ("track = 3", "track = 8"),
+    ('schemes_up = ["blue-2", "red-1"]', 'schemes_up = ["blue-2", "blue-2"]'),
+    ('schemes_up = ["blue-2", "red-1"]', 'schemes_up = ["blue-1", "blue-2", "blue-3", "red-1", '
+                                         '"red-2", "red-3"]'),
+    ("journal = 100", "journal = 101"),
+    ('cards = ["T05", "S20", "L12"]', 'cards = ["T05", "L01"]'),
+    ('beside = ["water-ship"]', 'beside = ["no-such-tile"]'),
+    ("board = 1", "board = 3"),
+])
+def test_a_bad_solo_position_is_refused(change: str, error: str) -> None:
+    """Out-of-range markers, a Scheme card named twice or past a Rest, an unknown space, a card
+    used twice, an unknown tile, and the human on the AI board's own player board are each
+    refused with one line."""
+    with pytest.raises(BadPosition):
+        upriver.from_position("wayfarers", SOLO.replace(change, error))
+
+
+def test_an_opponent_table_needs_a_solo_game() -> None:
+    with pytest.raises(BadPosition, match="solo"):
+        upriver.from_position("wayfarers", POSITION + "[opponent]\ntrack = 1\n")

@@ -44,6 +44,20 @@ start)::
     inspiration = { S12 = "I03", "Capital Sky" = "I07" }
     caravan = [ { tile = "land-camel", face = "a", column = 2, row = 1 } ]
 
+A solo position (``players = 1``, the AI board as ``[options] ai_board = "mayor"``) may describe
+the opponent, which sits as seat 1 (``[influence]`` and ``end_triggered_by`` may name it)::
+
+    [opponent]
+    track = 3                 # Resource Track space 0-7
+    comet = 2                 # Comet Track 0-10
+    schemes_up = ["blue-2", "red-1"]  # face-up Scheme cards in reveal order; the rest face down
+    journal = 15
+    guilds = { black = 1, yellow = 2, blue = 1 }
+    workers = { green = 1, yellow = 0, blue = 1 }
+    cards = ["T05", "S20", "L12"]     # its cards, any types
+    caravan = ["basic-camel", "space-telescope"]  # tiles along its caravan path, in order
+    beside = ["land-camel"]   # tiles beside its board
+
 A seat's Influence in supply is what its 15 leave after the Guilds and the cards. Every card,
 tile and Worker can be in one place only; a position that uses one twice, names an unknown one,
 or puts one where the rules never could (a Townsfolk under a card without its tag, a tile off the
@@ -58,14 +72,24 @@ from typing import Any
 from upriver.core.errors import BadPosition
 from upriver.core.positions import build_position, read_position
 from upriver.games.wayfarers import caravan
-from upriver.games.wayfarers.cards import refill
+from upriver.games.wayfarers.cards import COUNT_COLUMN, refill
 from upriver.games.wayfarers.components import INSPIRATION, LAND, SPACE, WATER
 from upriver.games.wayfarers.effects import CARD_TYPES
 from upriver.games.wayfarers.state import (
+    AI,
+    AI_BESIDE,
+    AI_BOARD,
+    AI_MARKERS,
+    AI_PATH,
+    AI_PILE,
+    AI_REVEALED,
     CARDS,
     CELLS,
+    COMET_TRACK,
+    FILLED,
     SKY,
     SLOTS,
+    TRACK,
     WORKER_COLOURS,
     Config,
     State,
@@ -73,7 +97,10 @@ from upriver.games.wayfarers.state import (
 )
 
 KEYS = {"players", "seed", "first_player", "to_move", "turn", "sides", "end_triggered_by",
-        "journal_tiles", "green_workers", "display", "influence", "workers", "seat", "options"}
+        "journal_tiles", "green_workers", "display", "influence", "workers", "seat", "options",
+        "opponent"}
+OPPONENT_KEYS = {"track", "comet", "schemes_up", "journal", "guilds", "workers", "cards",
+                 "caravan", "beside"}
 SEAT_KEYS = {"silver", "provisions", "guilds", "workers", "dice", "placed", "reserve",
              "journal", "board", "lands", "waters", "tucked", "space", "inspiration",
              "caravan"}
@@ -114,7 +141,7 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
     st.first_player = _int(d, "first_player", 0, 0, p - 1)
     st.seat = _int(d, "to_move", st.first_player, 0, p - 1)
     st.turn = _int(d, "turn", 0, 0, 10**6)
-    st.end_seat = _int(d, "end_triggered_by", -1, -1, p - 1)
+    st.end_seat = _int(d, "end_triggered_by", -1, -1, cfg.table - 1)
     tiles = d.get("journal_tiles", list(range(1, len(comp.journal_tiles) + 1)))
     if sorted(tiles) != list(range(1, len(comp.journal_tiles) + 1)):
         raise BadPosition("journal_tiles must list each Journal Tile 1-10 once")
@@ -145,6 +172,8 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
         raise BadPosition(f"{len(seats)} seat tables for {p} players")
     for s, table in enumerate(seats):
         _seat(st, s, table, card)
+    if "opponent" in d:
+        _opponent(st, d["opponent"], card)
 
     # Every card not named stays in its pile, reshuffled; rows not given are dealt from them.
     for r in range(5):
@@ -160,7 +189,7 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
         c = comp.by_id.get(name, -1)
         if c not in st.display:
             raise BadPosition(f"influence: {name} is not on display")
-        if not 0 <= int(seat) < p:
+        if not 0 <= int(seat) < cfg.table:
             raise BadPosition(f"influence on {name}: no seat {seat}")
         st.card_inf[c] = int(seat)
     for name, colours in d.get("workers", {}).items():
@@ -211,6 +240,8 @@ def _seat(st: State, s: int, table: dict[str, Any], card: Callable[..., int]) ->
         raise BadPosition(f"{where}: {jpos} is not a Journal space")
     st.jpos[s] = jpos
     st.board[s] = _int(table, "board", st.board[s] + 1, 1, len(comp.caravans)) - 1
+    if st.ai and st.board[s] == st.ai[AI_MARKERS][AI_BOARD]:  # its back is the AI board
+        raise BadPosition(f"{where}: board {st.board[s] + 1} is the opponent's AI board")
 
     def hosted(name: str) -> int:
         if name in PARTS:
@@ -290,6 +321,67 @@ def _seat(st: State, s: int, table: dict[str, Any], card: Callable[..., int]) ->
     st.reserve[s] = _int(table, "reserve", max(0, comp.dice - on_board), 0, comp.dice)
     if on_board + st.reserve[s] > comp.dice:
         raise BadPosition(f"{where}: more than {comp.dice} dice")
+
+
+def _opponent(st: State, table: dict[str, Any], card: Callable[..., int]) -> None:
+    """The solo opponent's markers, Scheme cards, holdings and caravan."""
+    from upriver.games.wayfarers.priorities import PATH_CELLS, path_cells
+    from upriver.games.wayfarers.solo_components import load_solo
+
+    comp = st.cfg.comp
+    if not st.ai:
+        raise BadPosition("[opponent] is for solo positions (players = 1)")
+    extra = set(table) - OPPONENT_KEYS
+    if extra:
+        raise BadPosition(f"opponent has unknown key(s): {', '.join(sorted(extra))}")
+    solo = load_solo()
+    m = st.ai[AI_MARKERS]
+    m[TRACK] = _int(table, "track", 0, 0, 7)
+    m[COMET_TRACK] = _int(table, "comet", 0, 0, solo.comet_max)
+    st.tags[AI * 11 + 10] = m[COMET_TRACK]
+    ids = [x.id for x in solo.schemes]
+    up = [str(x) for x in table.get("schemes_up", [])]
+    if any(x not in ids for x in up) or len(set(up)) != len(up):
+        raise BadPosition(f"schemes_up lists Scheme cards ({', '.join(ids)}) once each")
+    reds = sum(1 for x in up if solo.schemes[ids.index(x)].red)
+    if reds > 3 or len(up) - reds > 3 or len(up) > 5:
+        raise BadPosition("schemes_up: a Rest comes at 3 face-up cards of one colour")
+    st.ai[AI_REVEALED] = [ids.index(x) for x in up]
+    pile = [i for i in range(len(ids)) if ids[i] not in up]
+    st.rng.shuffle(pile)
+    st.ai[AI_PILE] = pile
+    jpos = _int(table, "journal", 0, 0, 107)
+    if jpos not in comp.space_index:
+        raise BadPosition(f"opponent: {jpos} is not a Journal space")
+    st.jpos[AI] = jpos
+    guilds = table.get("guilds", {})
+    for g, name in enumerate(("black", "yellow", "blue")):
+        if name in guilds:
+            st.guild[AI * 3 + g] = _int(guilds, name, 0, 0, 99)
+    workers = table.get("workers", {})
+    for w, name in enumerate(WORKER_COLOURS):
+        if name in workers:
+            st.workers[AI * 3 + w] = _int(workers, name, 0, 0, 12)
+    for name in table.get("cards", []):
+        c = card(str(name))
+        st.owner[c] = AI
+        st.ncards[AI * 5 + COUNT_COLUMN[comp.cards[c].type]] += 1
+    for key in ("caravan", "beside"):
+        for name in table.get(key, []):
+            tile = next((t for t in comp.tiles if t.id == name), None)
+            if tile is None or st.tile_supply[tile.index] <= 0:
+                raise BadPosition(f"opponent: {name!r} is not an available tile")
+            st.tile_supply[tile.index] -= 1
+            st.ntiles[AI * 5 + tile.colour] += 1
+            if key == "beside":
+                st.ai[AI_BESIDE].append(tile.index)
+                continue
+            size = tile.width * tile.height
+            if m[FILLED] + size > PATH_CELLS:
+                raise BadPosition(f"opponent: tile {name} does not fit the caravan path")
+            for part, cell in enumerate(path_cells()[m[FILLED] : m[FILLED] + size]):
+                st.ai[AI_PATH][cell] = tile.index * 2 + part
+            m[FILLED] += size
 
 
 def _spaces(st: State, s: int) -> list[int]:
