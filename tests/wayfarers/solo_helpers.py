@@ -14,7 +14,6 @@ from upriver.games.wayfarers.solo_components import load_solo
 from upriver.games.wayfarers.state import (
     AI,
     AI_MARKERS,
-    AI_PILE,
     AI_REVEALED,
     F_AI,
     F_ALLOW,
@@ -44,15 +43,15 @@ def set_revealed(g: Game, *scheme_ids: str) -> None:
     st = state(g)
     up = [scheme_index(s) for s in scheme_ids]
     st.ai[AI_REVEALED] = up
-    st.ai[AI_PILE] = [i for i in range(6) if i not in up]
+    st.schemes = [i for i in range(6) if i not in up]
     g._legal = None
 
 
 def set_next(g: Game, *scheme_ids: str) -> None:
     """The face-down pile so these Scheme cards are revealed next, in this order."""
     st = state(g)
-    pile = [i for i in st.ai[AI_PILE] if i not in {scheme_index(s) for s in scheme_ids}]
-    st.ai[AI_PILE] = pile + [scheme_index(s) for s in reversed(scheme_ids)]
+    pile = [i for i in st.schemes if i not in {scheme_index(s) for s in scheme_ids}]
+    st.schemes = pile + [scheme_index(s) for s in reversed(scheme_ids)]
     g._legal = None
 
 

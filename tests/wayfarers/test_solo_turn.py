@@ -50,7 +50,6 @@ from upriver.games.wayfarers.solo_components import (
 from upriver.games.wayfarers.state import (
     AI,
     AI_LOG,
-    AI_PILE,
     AI_REVEALED,
     COMET_TRACK,
     SLOTS,
@@ -322,9 +321,9 @@ def test_the_scheme_cards_are_shuffled_face_down() -> None:
     orders = set()
     for seed in range(12):
         st = state(new_solo(seed=seed))
-        assert sorted(st.ai[AI_PILE]) == list(range(6))
+        assert sorted(st.schemes) == list(range(6))
         assert st.ai[AI_REVEALED] == []
-        orders.add(tuple(st.ai[AI_PILE]))
+        orders.add(tuple(st.schemes))
     assert len(orders) > 1
 
 
@@ -649,9 +648,9 @@ def test_displays_refill_only_after_the_whole_opponent_turn() -> None:
     g = game(face_up=("blue-1", "blue-2", "blue-3"))
     opponent_turn(g)
     st = state(g)
-    assert sorted(st.ai[AI_PILE]) == list(range(6)) and st.ai[AI_REVEALED] == []
+    assert sorted(st.schemes) == list(range(6)) and st.ai[AI_REVEALED] == []
     opponent_turn(g)  # the next turn reveals again
-    assert len(st.ai[AI_REVEALED]) == 1 and len(st.ai[AI_PILE]) == 5
+    assert len(st.ai[AI_REVEALED]) == 1 and len(st.schemes) == 5
 
 
 def test_a_rest_reveals_nothing_and_leaves_the_track_unless_a_gain_moves_it() -> None:

@@ -15,7 +15,7 @@ from tests.wayfarers.solo_helpers import (
     set_next,
 )
 from upriver.games.wayfarers import opponent
-from upriver.games.wayfarers.state import AI_LOG, AI_PILE, AI_REVEALED
+from upriver.games.wayfarers.state import AI_LOG, AI_REVEALED
 
 
 def test_the_opponent_turn_is_listed_step_by_step_from_its_scheme_card() -> None:
@@ -44,10 +44,10 @@ def test_the_scheme_pile_order_is_hidden_and_resampled_for_search() -> None:
     for seed in range(12):
         twin = g.determinize(0, seed)
         assert twin.view(0) == view
-        orders.add(tuple(state(twin).ai[AI_PILE]))
+        orders.add(tuple(state(twin).schemes))
     assert len(orders) > 1
     before = g.rules.hidden_from(state(g), 0)
-    state(g).ai[AI_PILE].reverse()
+    state(g).schemes.reverse()
     assert g.rules.hidden_from(state(g), 0) != before
 
 

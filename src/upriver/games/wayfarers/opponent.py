@@ -80,7 +80,6 @@ from upriver.games.wayfarers.state import (
     AI_LOG,
     AI_MARKERS,
     AI_PATH,
-    AI_PILE,
     AI_REVEALED,
     COMET_TRACK,
     EXTRA_STEP,
@@ -127,7 +126,8 @@ def setup(st: State, board: int) -> None:
     """The opponent's parts at the start (WF-SOLO-04, WF-SOLO-08)."""
     pile = list(range(len(solo().schemes)))
     st.rng.shuffle(pile)
-    st.ai = [[0, 0, board, 0, 0, 0], pile, [], [-1] * priorities.PATH_CELLS, [], []]
+    st.schemes = pile
+    st.ai = [[0, 0, board, 0, 0, 0], [], [-1] * priorities.PATH_CELLS, [], []]
 
 
 # What the opponent did, for views: (event, a, b) triples in ``st.ai[AI_LOG]``.
@@ -160,7 +160,7 @@ def start_turn(st: State) -> None:
         push_steps(st, [*steps, (SHUFFLE, 0)])
         log(st, E_REST)
         return
-    card = ai[AI_PILE].pop()
+    card = st.schemes.pop()
     revealed.append(card)
     log(st, E_REVEAL, card)
     push_steps(st, [(S_TRACK, data.schemes[card].silver), (SCHEME_ACTION, card)])
@@ -561,7 +561,7 @@ def shuffle(st: State, _: int = 0, __: int = 0) -> None:
     """After a Rest turn every Scheme card goes back into a new face-down pile (WF-SOLO-20)."""
     pile = list(range(len(solo().schemes)))
     st.rng.shuffle(pile)
-    st.ai[AI_PILE] = pile
+    st.schemes = pile
     st.ai[AI_REVEALED] = []
     log(st, E_SHUFFLE)
 

@@ -81,7 +81,6 @@ from upriver.games.wayfarers.state import (
     AI_BOARD,
     AI_MARKERS,
     AI_PATH,
-    AI_PILE,
     AI_REVEALED,
     CARDS,
     CELLS,
@@ -349,7 +348,7 @@ def _opponent(st: State, table: dict[str, Any], card: Callable[..., int]) -> Non
     st.ai[AI_REVEALED] = [ids.index(x) for x in up]
     pile = [i for i in range(len(ids)) if ids[i] not in up]
     st.rng.shuffle(pile)
-    st.ai[AI_PILE] = pile
+    st.schemes = pile
     jpos = _int(table, "journal", 0, 0, 107)
     if jpos not in comp.space_index:
         raise BadPosition(f"opponent: {jpos} is not a Journal space")

@@ -89,6 +89,7 @@ def new_state(cfg: Config, seed: int) -> State:
     st.waters = [[] for _ in range(p)]
     st.stack = []
     st.ai = []
+    st.schemes = []
     if cfg.solo:
         _opponent(st, ai_board)
     st.stage = PLAY

@@ -45,7 +45,7 @@ def host(seat: int, part: int) -> int:
 
 AI = 1  # in solo, the opponent sits at the table as seat 1 (WF-SOLO-06)
 # The opponent's parts (``State.ai``; empty outside solo).
-AI_MARKERS, AI_PILE, AI_REVEALED, AI_PATH, AI_BESIDE, AI_LOG = range(6)
+AI_MARKERS, AI_REVEALED, AI_PATH, AI_BESIDE, AI_LOG = range(5)
 # AI_MARKERS: Resource Track space, Comet Track, AI board, path cells filled, Black extra
 # step taken this turn, Resource Track steps due from fees the human just paid.
 TRACK, COMET_TRACK, AI_BOARD, FILLED, EXTRA_STEP, FEE_STEPS = range(6)
@@ -73,7 +73,7 @@ LISTS = (
     "silver", "provisions", "inf_supply", "guild", "workers", "reserve", "jpos",
     "occupied", "owner", "tuck", "above", "insp_on", "display", "card_inf", "card_workers",
     "worker_new", "drawn", "caravan", "tile_supply", "tags", "ncards", "ntiles", "fresh",
-    "green_on", "stack",
+    "green_on", "stack", "schemes",
 )
 SHARED = ("board", "jtile_at", "sides")  # set at setup, never changed
 NESTED = ("dice", "lands", "waters", "piles", "pile_known", "ai")
@@ -124,10 +124,11 @@ class State(PlainState):
     waters: list[list[int]]  # in order, left to right after the Capital Harbour
     piles: list[list[int]]  # per row: the draw pile, top = last
     pile_known: list[list[int]]  # parallel: the seat that knows that card's place, -1 nobody
-    # Solo: [markers, Scheme pile (top = last), face-up Schemes in order, AI caravan (tile *
-    # 2 + part per cell, -1), tiles beside the AI board, what it did since its last turn
-    # began (event triples)]; [] otherwise.
+    # Solo, all public: [markers, face-up Schemes in order, AI caravan (tile * 2 + part per
+    # cell, -1), tiles beside the AI board, what it did since its last turn began (event
+    # triples)]; [] otherwise.
     ai: list[list[int]]
+    schemes: list[int]  # solo: the face-down Scheme pile, top = last (hidden: its order)
     stage: int
     seat: int
     first_player: int
@@ -142,7 +143,8 @@ class State(PlainState):
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], cfg: Any) -> State:
-        return super().from_dict({"ai": [], **d}, cfg)  # saves from before solo have no "ai"
+        # Saves from before solo have neither field.
+        return super().from_dict({"ai": [], "schemes": [], **d}, cfg)
 
     def counts(self, seat: int) -> list[int]:
         """The count list formulas read (``formulas.TERMS``)."""

@@ -16,7 +16,6 @@ from upriver.games.wayfarers.state import (
     AI_BOARD,
     AI_MARKERS,
     AI_PATH,
-    AI_PILE,
     AI_REVEALED,
     CARDS,
     CELLS,
@@ -161,7 +160,7 @@ def _opponent_view(st: State) -> dict[str, Any]:
         "sum_value": priorities.sum_value(solo, revealed),
         "comet_track": m[COMET_TRACK],
         "schemes_face_up": [solo.schemes[s].id for s in revealed],
-        "scheme_pile": len(st.ai[AI_PILE]),
+        "scheme_pile": len(st.schemes),
         "guilds": dict(zip(GUILDS, st.guild[AI * 3 : AI * 3 + 3], strict=True)),
         "workers": dict(zip(WORKER_COLOURS, st.workers[AI * 3 : AI * 3 + 3], strict=True)),
         "journal": st.jpos[AI],
@@ -213,7 +212,7 @@ def hidden_from(st: State, seat: int) -> Any:
     # The piles' sizes too: a card put under a pile moves every unseen card's place, so such a
     # decision is never taken back.
     sizes = tuple(len(pile) for pile in st.piles)
-    schemes = tuple(st.ai[AI_PILE]) if st.ai else ()  # the Scheme pile's order (WF-ACQ-18)
+    schemes = tuple(st.schemes) if st.ai else ()  # the Scheme pile's order (WF-ACQ-18)
     return st.rng.state, piles, sizes, drawn, schemes
 
 
@@ -237,9 +236,9 @@ def determinize(st: State, seat: int, seed: int) -> State:
         for i, c in zip(free, cards_, strict=True):
             pile[i] = c
     if twin.ai:  # the face-down Scheme cards, in an order the seat cannot know
-        pile = sorted(twin.ai[AI_PILE])
+        pile = sorted(twin.schemes)
         rng.shuffle(pile)
-        twin.ai[AI_PILE] = pile
+        twin.schemes = pile
     twin.rng = Rng(rng.next64())
     return twin
 
