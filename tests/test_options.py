@@ -246,3 +246,23 @@ def test_any_option_dictionary_is_refused_or_gives_a_game_meeting_every_requirem
     for name, value in options.items():  # what was given is kept, read into its type
         assert g.options[name] == g.rules.options[name].parse(name, value)
     assert check_options(game_id, g.rules.options, g.options) == g.options
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_an_option_for_other_player_counts_is_refused_in_one_line(players: int) -> None:
+    """Wayfarers' AI board is for solo: with 2-4 players a chosen board is refused, naming the
+    option and the counts it is for; its default passes; at 1 player every board is taken."""
+    with pytest.raises(upriver.BadOption, match=r"^ai_board=mayor is for 1 player, not "):
+        upriver.new_game("wayfarers", players=players, ai_board="mayor")
+    upriver.new_game("wayfarers", players=players, ai_board="random")
+    for board in ("stargazer", "inventor", "mayor", "wayfarer"):
+        g = upriver.new_game("wayfarers", players=1, ai_board=board)
+        assert g.opponents()[0]["name"] == board.title()
+    assert upriver.game_info("wayfarers")["options"]["ai_board"]["players"] == [1]
+
+
+def test_an_option_for_other_player_counts_is_refused_on_the_command_line() -> None:
+    result = CliRunner().invoke(cli, ["play", "wayfarers", "--players", "random,random",
+                                      "--option", "ai_board=mayor"])
+    assert result.exit_code != 0
+    assert "ai_board=mayor is for 1 player, not 2" in result.output
