@@ -211,67 +211,58 @@ def card_influence(st: State, _: int = 0, __: int = 0) -> None:
     data = solo()
     order = slot_order(data, st.ai[AI_REVEALED])
     for colour in colour_order(data, markers(st)[TRACK]):
-        row = ROW_OF[colour]
-        free = [s for s in order if _free_of_influence(st, row * SLOTS + s - 1)]
+        free = _walk(st, (ROW_OF[colour],), order, 0, lambda c: st.card_inf[c] < 0)
         if free:
-            st.card_inf[st.display[row * SLOTS + free[0] - 1]] = AI
-            log(st, E_CARD_INF, st.display[row * SLOTS + free[0] - 1])
+            card = st.display[free[0]]
+            st.card_inf[card] = AI
+            log(st, E_CARD_INF, card)
             return
     log(st, E_NONE, S_CARD_INFLUENCE)
-
-
-def _free_of_influence(st: State, pos: int) -> bool:
-    card = st.display[pos]
-    return card >= 0 and st.card_inf[card] < 0
 
 
 # --- cards, Workers and the human's say --------------------------------------------------
 
 
+def _walk(st: State, rows: Sequence[int], order: Sequence[int], denied: int,
+          usable: Callable[[int], bool]) -> list[int]:
+    """Display positions of ``rows`` whose card ``usable`` accepts, best first: by ``order``
+    (at the same slot, rows as given), skipping empty slots and the positions ``denied`` this
+    time; a walk, not an index modulo the cards left (WF-SOLO-28, WF-BUG-05)."""
+    out = []
+    for slot in order:
+        for row in rows:
+            pos = row * SLOTS + slot - 1
+            card = st.display[pos]
+            if card >= 0 and not denied >> pos & 1 and usable(card):
+                out.append(pos)
+    return out
+
+
 def acquire_targets(st: State, row: int, denied: int) -> list[int]:
     """Display positions the opponent could acquire from, best first: by slot order (by the
-    Inspiration preference in that column), skipping empty slots, cards under a Worker placed
-    this turn and cards denied this time (WF-SOLO-28, WF-SOLO-30, WF-ACQ-11)."""
+    Inspiration preference in that column), skipping cards under a Worker placed this turn
+    (WF-SOLO-28, WF-SOLO-30, WF-ACQ-11)."""
     data = solo()
     if row == INSPIRATION:
         order: Sequence[int] = inspiration_slots(data, markers(st)[TRACK])
     else:
         order = slot_order(data, st.ai[AI_REVEALED])
-    out = []
-    for slot in order:
-        pos = row * SLOTS + slot - 1
-        card = st.display[pos]
-        if card >= 0 and not st.worker_new[card] and not denied >> pos & 1:
-            out.append(pos)
-    return out
+    return _walk(st, (row,), order, denied, lambda c: not st.worker_new[c])
 
 
 def worker_targets(st: State, colour: int, denied: int) -> list[int]:
     """Cards of the colour's row without a Worker of that colour, by slot order (WF-SOLO-34,
     WF-SOLO-35)."""
-    row = WORKER_ROW[colour]
-    out = []
-    for slot in slot_order(solo(), st.ai[AI_REVEALED]):
-        pos = row * SLOTS + slot - 1
-        card = st.display[pos]
-        if card >= 0 and not st.card_workers[card] >> colour & 1 and not denied >> pos & 1:
-            out.append(pos)
-    return out
+    return _walk(st, (WORKER_ROW[colour],), slot_order(solo(), st.ai[AI_REVEALED]), denied,
+                 lambda c: not st.card_workers[c] >> colour & 1)
 
 
 def retrieve_targets(st: State, colour: int, denied: int) -> list[int]:
     """Display cards holding a Worker of ``colour`` placed before this turn, by slot order;
     at the same slot, rows in display order (WF-SOLO-37; the order between rows is a
     ruling)."""
-    out = []
-    for slot in slot_order(solo(), st.ai[AI_REVEALED]):
-        for row in (0, 1, 2, 4):
-            pos = row * SLOTS + slot - 1
-            card = st.display[pos]
-            if card >= 0 and (st.card_workers[card] & ~st.worker_new[card]) >> colour & 1 \
-                    and not denied >> pos & 1:
-                out.append(pos)
-    return out
+    return _walk(st, (0, 1, 2, 4), slot_order(solo(), st.ai[AI_REVEALED]), denied,
+                 lambda c: bool((st.card_workers[c] & ~st.worker_new[c]) >> colour & 1))
 
 
 def retrieve_colour(st: State) -> int:
@@ -468,22 +459,30 @@ def special_tile(st: State, _: int = 0, __: int = 0) -> None:
 def _place_tile(st: State, tile: Tile) -> None:
     """Along the winding path; a tile that does not fit goes beside the board with no bonus
     (WF-SOLO-50..52, WF-RUL-23)."""
+    cells = lay_tile(st, tile)
+    if not cells:
+        log(st, E_BESIDE, tile.index)
+        return
+    log(st, E_TILE, tile.index)
+    board = solo().boards[markers(st)[AI_BOARD]]
+    push_steps(st, [gain for cell in cells for gain in board.caravan[cell]])
+
+
+def lay_tile(st: State, tile: Tile) -> list[int]:
+    """Take a tile from the supply into the next cells of the AI caravan's path (returned),
+    or beside the board when it does not fit (no cells)."""
     st.tile_supply[tile.index] -= 1
     st.ntiles[AI * 5 + tile.colour] += 1
     m = markers(st)
     size = tile.width * tile.height
     if not priorities.fits_path(m[FILLED], size):
         st.ai[AI_BESIDE].append(tile.index)
-        log(st, E_BESIDE, tile.index)
-        return
-    log(st, E_TILE, tile.index)
-    board = solo().boards[m[AI_BOARD]]
-    gains: list[Step] = []
-    for part, cell in enumerate(path_cells()[m[FILLED] : m[FILLED] + size]):
+        return []
+    cells = list(path_cells()[m[FILLED] : m[FILLED] + size])
+    for part, cell in enumerate(cells):
         st.ai[AI_PATH][cell] = tile.index * 2 + part
-        gains += board.caravan[cell]
     m[FILLED] += size
-    push_steps(st, gains)
+    return cells
 
 
 # --- the Journal -------------------------------------------------------------------------

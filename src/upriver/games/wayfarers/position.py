@@ -71,21 +71,20 @@ from typing import Any
 
 from upriver.core.errors import BadPosition
 from upriver.core.positions import build_position, read_position
-from upriver.games.wayfarers import caravan
+from upriver.games.wayfarers import caravan, opponent
 from upriver.games.wayfarers.cards import COUNT_COLUMN, refill
 from upriver.games.wayfarers.components import INSPIRATION, LAND, SPACE, WATER
 from upriver.games.wayfarers.effects import CARD_TYPES
+from upriver.games.wayfarers.solo_components import load_solo
 from upriver.games.wayfarers.state import (
     AI,
     AI_BESIDE,
     AI_BOARD,
     AI_MARKERS,
-    AI_PATH,
     AI_REVEALED,
     CARDS,
     CELLS,
     COMET_TRACK,
-    FILLED,
     SKY,
     SLOTS,
     TRACK,
@@ -218,6 +217,18 @@ def _int(d: dict[str, Any], key: str, default: int, low: int, high: int) -> int:
     return value
 
 
+def _holdings(st: State, s: int, table: dict[str, Any], most_influence: int) -> None:
+    """A seat's (or the opponent's) Influence on the Guilds and Workers in supply."""
+    guilds = table.get("guilds", {})
+    for g, name in enumerate(("black", "yellow", "blue")):
+        if name in guilds:
+            st.guild[s * 3 + g] = _int(guilds, name, 0, 0, most_influence)
+    workers = table.get("workers", {})
+    for w, name in enumerate(WORKER_COLOURS):
+        if name in workers:
+            st.workers[s * 3 + w] = _int(workers, name, 0, 0, 12)
+
+
 def _seat(st: State, s: int, table: dict[str, Any], card: Callable[..., int]) -> None:
     comp = st.cfg.comp
     where = f"seat {s}"
@@ -226,14 +237,7 @@ def _seat(st: State, s: int, table: dict[str, Any], card: Callable[..., int]) ->
         raise BadPosition(f"{where} has unknown key(s): {', '.join(sorted(extra))}")
     st.silver[s] = _int(table, "silver", st.silver[s], 0, 999)
     st.provisions[s] = _int(table, "provisions", st.provisions[s], 0, 999)
-    guilds = table.get("guilds", {})
-    for g, name in enumerate(("black", "yellow", "blue")):
-        if name in guilds:
-            st.guild[s * 3 + g] = _int(guilds, name, 0, 0, comp.influence)
-    workers = table.get("workers", {})
-    for w, name in enumerate(WORKER_COLOURS):
-        if name in workers:
-            st.workers[s * 3 + w] = _int(workers, name, 0, 0, 12)
+    _holdings(st, s, table, comp.influence)
     jpos = _int(table, "journal", 0, 0, 107)
     if jpos not in comp.space_index:
         raise BadPosition(f"{where}: {jpos} is not a Journal space")
@@ -324,8 +328,6 @@ def _seat(st: State, s: int, table: dict[str, Any], card: Callable[..., int]) ->
 
 def _opponent(st: State, table: dict[str, Any], card: Callable[..., int]) -> None:
     """The solo opponent's markers, Scheme cards, holdings and caravan."""
-    from upriver.games.wayfarers.priorities import PATH_CELLS, path_cells
-    from upriver.games.wayfarers.solo_components import load_solo
 
     comp = st.cfg.comp
     if not st.ai:
@@ -353,14 +355,7 @@ def _opponent(st: State, table: dict[str, Any], card: Callable[..., int]) -> Non
     if jpos not in comp.space_index:
         raise BadPosition(f"opponent: {jpos} is not a Journal space")
     st.jpos[AI] = jpos
-    guilds = table.get("guilds", {})
-    for g, name in enumerate(("black", "yellow", "blue")):
-        if name in guilds:
-            st.guild[AI * 3 + g] = _int(guilds, name, 0, 0, 99)
-    workers = table.get("workers", {})
-    for w, name in enumerate(WORKER_COLOURS):
-        if name in workers:
-            st.workers[AI * 3 + w] = _int(workers, name, 0, 0, 12)
+    _holdings(st, AI, table, 99)
     for name in table.get("cards", []):
         c = card(str(name))
         st.owner[c] = AI
@@ -370,18 +365,12 @@ def _opponent(st: State, table: dict[str, Any], card: Callable[..., int]) -> Non
             tile = next((t for t in comp.tiles if t.id == name), None)
             if tile is None or st.tile_supply[tile.index] <= 0:
                 raise BadPosition(f"opponent: {name!r} is not an available tile")
-            st.tile_supply[tile.index] -= 1
-            st.ntiles[AI * 5 + tile.colour] += 1
             if key == "beside":
+                st.tile_supply[tile.index] -= 1
+                st.ntiles[AI * 5 + tile.colour] += 1
                 st.ai[AI_BESIDE].append(tile.index)
-                continue
-            size = tile.width * tile.height
-            if m[FILLED] + size > PATH_CELLS:
+            elif not opponent.lay_tile(st, tile):
                 raise BadPosition(f"opponent: tile {name} does not fit the caravan path")
-            for part, cell in enumerate(path_cells()[m[FILLED] : m[FILLED] + size]):
-                st.ai[AI_PATH][cell] = tile.index * 2 + part
-            m[FILLED] += size
-
 
 def _spaces(st: State, s: int) -> list[int]:
     from upriver.games.wayfarers.resolve import _die_spaces

@@ -7,7 +7,7 @@ cards and what a target offers, so each rule is checked on its own.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from upriver.games.wayfarers.solo_components import BLACK, BLUE, GREEN, YELLOW, Solo
 
@@ -53,15 +53,6 @@ def sum_value(solo: Solo, revealed: Sequence[int]) -> int:
 def slot_order(solo: Solo, revealed: Sequence[int]) -> tuple[int, ...]:
     """The display (or tile) slots 1-4 in the order the opponent tries them (WF-SOLO-27)."""
     return solo.slot_orders[sum_value(solo, revealed) - 1]
-
-
-def first_usable(order: Sequence[int], usable: Callable[[int], bool]) -> int | None:
-    """The first slot of ``order`` that ``usable`` accepts, or None: unusable slots are skipped
-    and the walk goes round the whole order (WF-SOLO-28, WF-BUG-05)."""
-    for slot in order:
-        if usable(slot):
-            return slot
-    return None
 
 
 def inspiration_slots(solo: Solo, track: int) -> tuple[int, ...]:
