@@ -99,3 +99,51 @@ def test_mcts_with_a_time_budget_counts_its_iterations() -> None:
     agent = MCTSAgent(1, iters=0, secs=0.2, bias=0.0)
     assert agent.choose(g) in g.legal_actions()
     assert agent.last_iterations > 0
+
+
+def test_turns_taken_counts_the_solo_opponents_turns_and_is_none_where_not_counted() -> None:
+    """A solo seat always decides next, so a turn's end shows in ``turns_taken``: the person's
+    turn and the opponent's that follows it are two turns."""
+    g = upriver.new_game("wayfarers", players=1, seed=4, ai_board="mayor")
+    rng = random.Random(4)
+    assert g.turns_taken == 0
+    while g.turns_taken == 0:
+        g.play(rng.choice(g.legal_actions()))
+    assert g.to_move == 0 and g.turns_taken == 2
+    assert upriver.new_game("twelve-rivers", players=2, seed=1).turns_taken is None
+
+
+def test_a_solo_playout_stops_at_the_end_of_the_turn_not_of_the_game() -> None:
+    """MCTS plays ``depth`` decisions, then on to the end of the run of decisions; in solo the
+    run ends with the turn (before, a playout ran to the end of the game)."""
+    g = upriver.new_game("wayfarers", players=1, seed=2, ai_board="stargazer")
+    agent = MCTSAgent(seed=1, depth=1)
+    world = g.clone()
+    agent._play_out(world)
+    assert not world.is_over and world.turns_taken == 2
+    assert len(world.history) < 40
+
+
+def test_greedy_follow_up_in_solo_ends_with_the_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Greedy follows its own decisions only until its turn ends: the position it judges is
+    the first one after the turn (and the opponent's reply), not one inside the next turn."""
+    g = upriver.new_game("wayfarers", players=1, seed=3, ai_board="inventor")
+    world = g.determinize(0, 1)
+    start = world.turns_taken
+    judged: list[Game] = []
+    original = Game.evaluate
+
+    def spy(self: Game, seat: int) -> float:
+        judged.append(self.clone())
+        return original(self, seat)
+
+    monkeypatch.setattr(Game, "evaluate", spy)
+    agent = make_agent("greedy", 1)
+    agent._judge(world, world.legal_actions()[0], 0)  # type: ignore[attr-defined]
+    monkeypatch.undo()
+    last = judged[-1]
+    assert not last.is_over and last.turns_taken == start + 2
+    replay = world.clone()
+    for _, action in last.history[len(world.history):-1]:
+        replay.play(action)
+        assert replay.turns_taken == start  # every follow-up but the last is inside the turn

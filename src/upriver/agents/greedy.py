@@ -39,10 +39,12 @@ class GreedyAgent:
                                 if v > top - 1e-9])
 
     def _judge(self, world: Game, action: str, seat: int) -> float:
+        turn = world.turns_taken
         child = world.clone()
         child.play(action)
         for _ in range(MAX_FOLLOW_UP):
-            if child.is_over or child.to_move != seat:
+            # A solo seat always decides next, so the end of the turn ends its run too.
+            if child.is_over or child.to_move != seat or child.turns_taken != turn:
                 break
             options = child.legal_actions()
             values = [_one_step(child, a, seat) for a in options]

@@ -161,18 +161,18 @@ class MCTSAgent:
         return best
 
     def _play_out(self, world: Game) -> None:
-        """Play on ``depth`` decisions, then to the end of the current seat's run of decisions:
-        a position evaluated half-way through a turn (placed but not yet paid) would flatter
-        it."""
+        """Play on ``depth`` decisions, then to the end of the current seat's run of decisions
+        (or of the turn, where the game counts turns: a solo seat's run never ends): a position
+        evaluated half-way through a turn (placed but not yet paid) would flatter it."""
         rng = self.rng
         if self.playout == "random":
             for _ in range(self.depth):
                 if world.is_over:
                     return
                 world.play(rng.choice(world.legal_actions()))
-            mover = world.to_move
+            mover, turn = world.to_move, world.turns_taken
             for _ in range(MAX_PLAYOUT):
-                if world.is_over or world.to_move != mover:
+                if world.is_over or world.to_move != mover or world.turns_taken != turn:
                     return
                 world.play(rng.choice(world.legal_actions()))
             return
@@ -183,8 +183,8 @@ class MCTSAgent:
             if world.is_over:
                 return
             world.play(greedy.choose(world))
-        mover = world.to_move
+        mover, turn = world.to_move, world.turns_taken
         for _ in range(MAX_PLAYOUT):
-            if world.is_over or world.to_move != mover:
+            if world.is_over or world.to_move != mover or world.turns_taken != turn:
                 return
             world.play(greedy.choose(world))

@@ -40,6 +40,7 @@ class Rules(Protocol):
     # An automated opponent that is not a seat (a solo game's): name, score and breakdown.
     def opponents(self, state: Any) -> list[dict[str, Any]]: ...
     def is_over(self, state: Any) -> bool: ...
+    # Optional: ``turns_taken(state) -> int``, the turns ended so far (``Game.turns_taken``).
     def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
     def secret_moves(self, state: Any) -> int: ...
     def hidden_from(self, state: Any, seat: int) -> Any: ...
@@ -74,6 +75,14 @@ class Game:
     @property
     def is_over(self) -> bool:
         return self.rules.is_over(self.state)
+
+    @property
+    def turns_taken(self) -> int | None:
+        """How many turns have ended so far, an automated opponent's included, for games that
+        count them (``None`` otherwise). Bots look ahead to the end of a turn with it: in a solo
+        game the seat to move never changes, but the turn does."""
+        count = getattr(self.rules, "turns_taken", None)
+        return None if count is None else int(count(self.state))
 
     def _legal_pair(self) -> tuple[list[str], list[Any]]:
         if self._legal is None:

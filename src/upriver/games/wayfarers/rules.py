@@ -87,6 +87,10 @@ class Wayfarers(RulesBase):
             return None
         return 0 if st.ai else st.seat
 
+    def turns_taken(self, st: State) -> int:
+        """Turns ended so far, the solo opponent's included (``Game.turns_taken``)."""
+        return int(st.turn)
+
     def opponents(self, st: State) -> list[dict[str, Any]]:
         """The solo opponent, named after its AI board (WF-SOLO-60)."""
         if not st.ai:
