@@ -347,7 +347,9 @@ def _time_clones(samples: list[Game], budget: float) -> tuple[int, float]:
 @click.option("--players", type=int, default=None, help="number of players (default 4)")
 @click.option("--seconds", type=float, default=5.0, show_default=True, help="time to spend")
 @click.option("--json", "as_json", is_flag=True, help="print one JSON object")
-def bench(game: str, players: int | None, seconds: float, as_json: bool) -> None:
+@click.option("--env", "with_env", is_flag=True,
+              help="also step the PettingZoo environment (needs the rl extra)")
+def bench(game: str, players: int | None, seconds: float, as_json: bool, with_env: bool) -> None:
     """Measure random-play throughput: decisions/s, games/s, clones/s."""
     rules_for(game)
     n = players if players is not None else _default_players(game)
@@ -370,6 +372,10 @@ def bench(game: str, players: int | None, seconds: float, as_json: bool) -> None
         "mean_decisions_per_game": round(run["decisions"] / run["games"], 1),
     }
     result["mcts_iterations_per_s"] = _mcts_rate(samples, seconds * 0.2)
+    if with_env:
+        from upriver.rl.bench import env_steps_per_second
+
+        result["env_steps_per_s"] = env_steps_per_second(game, n, seconds * 0.8)
     if as_json:
         click.echo(json.dumps(result))
         return
@@ -383,6 +389,10 @@ def bench(game: str, players: int | None, seconds: float, as_json: bool) -> None
     click.echo(f"  clones:    {clones:>8}   {result['clones_per_s']:>12,.0f} clones/s")
     click.echo(f"  mcts:                  {result['mcts_iterations_per_s']:>12,.0f} "
                "iterations/s (default settings, mid-game)")
+    if with_env:
+        rate = result["env_steps_per_s"]
+        click.echo(f"  env:                   {rate:>12,.0f} PettingZoo steps/s "
+                   f"({rate / result['decisions_per_s']:.2f} of random play)")
 
 
 def _mcts_rate(samples: list[Game], budget: float) -> float:

@@ -28,6 +28,8 @@ class RulesBase:
     render: Any  # module with text(view)
     svg: Any  # module with render(view, names) (the board as SVG with clickable legal targets)
     #           and PASSES (the actions left to buttons)
+    catalogue: Any  # module with actions(): every decision text the game can ever offer
+    encoding: Any  # module with layout(players, options) and encode(view, players, options)
 
     def make_config(self, players: int, options: dict[str, Any]) -> Any:
         raise NotImplementedError
@@ -100,3 +102,19 @@ class RulesBase:
         """The view as SVG; elements a legal action names carry ``data-action`` (web app), as
         ``upriver.core.drawing`` describes."""
         return str(self.svg.render(view, names))
+
+    # The learning surfaces (``upriver.rl``): a fixed action space and a seat's view as numbers.
+
+    def action_catalogue(self) -> tuple[str, ...]:
+        """Every decision text the game can ever offer, at any player count and option set,
+        each once and in a stable order: an action's index is its place here."""
+        return tuple(self.catalogue.actions())
+
+    def observation_layout(self, players: int, options: dict[str, Any]) -> list[tuple[str, int]]:
+        """The named parts of ``encode``'s vector, in order, with their lengths."""
+        return list(self.encoding.layout(players, options))
+
+    def encode(self, view: dict[str, Any], players: int, options: dict[str, Any]) -> list[float]:
+        """A seat's ``view`` as a flat list of numbers laid out as ``observation_layout`` says;
+        it reads the view only, so it can never carry what the seat may not know."""
+        return list(self.encoding.encode(view, players, options))

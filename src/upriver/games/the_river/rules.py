@@ -13,6 +13,8 @@ from typing import Any
 from upriver.core.options import Option
 from upriver.core.rules_base import RulesBase
 from upriver.games.the_river import (
+    catalogue,
+    encoding,
     evaluation,
     position,
     render,
@@ -118,6 +120,8 @@ class TheRiver(RulesBase):
     evaluation = evaluation
     render = render
     svg = svg
+    catalogue = catalogue
+    encoding = encoding
 
     def make_config(self, players: int, options: dict[str, Any]) -> Config:
         return make_config(players, options)

@@ -14,8 +14,10 @@ from typing import Any
 from upriver.core.options import Option
 from upriver.core.rules_base import RulesBase
 from upriver.games.twelve_rivers import (
+    catalogue,
     collection,
     delivery,
+    encoding,
     evaluation,
     exploration,
     position,
@@ -157,6 +159,8 @@ class TwelveRivers(RulesBase):
     evaluation = evaluation
     render = render
     svg = svg
+    catalogue = catalogue
+    encoding = encoding
 
     def make_config(self, players: int, options: dict[str, Any]) -> Config:
         return make_config(players, options)

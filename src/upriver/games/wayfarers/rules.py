@@ -11,7 +11,17 @@ from typing import Any
 
 from upriver.core.options import Option
 from upriver.core.rules_base import RulesBase
-from upriver.games.wayfarers import evaluation, position, render, scoring, setup, svg, turns
+from upriver.games.wayfarers import (
+    catalogue,
+    encoding,
+    evaluation,
+    position,
+    render,
+    scoring,
+    setup,
+    svg,
+    turns,
+)
 from upriver.games.wayfarers import view as views
 from upriver.games.wayfarers.components import load
 from upriver.games.wayfarers.solo_components import load_solo
@@ -65,6 +75,8 @@ class Wayfarers(RulesBase):
     evaluation = evaluation
     render = render
     svg = svg
+    catalogue = catalogue
+    encoding = encoding
 
     def make_config(self, players: int, options: dict[str, Any]) -> Config:
         return make_config(players, options)

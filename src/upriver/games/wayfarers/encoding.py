@@ -1,0 +1,530 @@
+"""A seat's view as a fixed-length list of numbers: the observation of the learning surfaces
+(``upriver.rl``).
+
+``encode`` reads only the ``view(seat)`` dict it is given, never the game state, so it can
+carry nothing the seat may not know. The fixed sizes (160 cards, 28 Journal spaces, 23 tile
+types, 18 caravan cells, ...) come from the component data, read once.
+
+Design:
+
+- Seat-relative: the observing seat's block comes first (``own``), then every other seat in
+  turn order after it (``other1`` sits next, ...); in solo the automated opponent's block
+  (``opponent``) takes the second place. Seat numbers inside the table parts (who has
+  Influence on a card, who moves, who went first, who triggered the end) are one-hot over the
+  same order: place 0 is the observer, place k the k-th seat after it. So one policy can play
+  from any seat.
+- Categories are one-hot blocks, flags 0/1, counts divided by the maximum named below. Where
+  the game sets no maximum (Silver, Provisions, the solo opponent's unlimited Influence, VP)
+  the divisor is a typical amount and the value may pass 1; everything is finite.
+- What the view gives as text is mapped through the components: a card id to its global index
+  (Townsfolk 0-35, Land 36-71, Water 72-107, Space 108-143, Inspiration 144-159), a Journal
+  space id to its place among the 28 spaces, a tile id to its place among the 23 tile types.
+- Two pairings are summarised, not spelled out, to keep the vector small: which Townsfolk is
+  tucked under which card (the ``tucked`` flags and the assets it adds to dice on that host
+  are exact; a Townsfolk's identity is in ``cards``), and which Inspiration card lies above
+  which Space card (the ``inspiration above`` flags are exact, the pairing is exact only while
+  a seat holds one Inspiration card).
+- Left out: the legal actions (the action mask carries them), the solo opponent's narrative
+  ``since_its_turn_began`` (its effects are already on the table), and each display row's
+  actions, which are printed and never change.
+
+Layout, in order (T = seats at the table: the player count, 2 in solo).
+
+Per human seat, with ``who`` = ``own``, ``other1`` .. ``other3``:
+
+- ``who.resources`` (3): Silver / 20, Provisions / 20 (no maximum), Influence in supply / 15.
+- ``who.guilds`` (3): Influence on the black, yellow and blue Guilds / 15.
+- ``who.workers`` (3): green, yellow and blue Workers in supply / 4.
+- ``who.dice`` (6): dice in supply showing 1 .. 6, each count / 5.
+- ``who.reserve`` (1): dice not yet gained / 2.
+- ``who.journal`` (28): one-hot, the Journal space of the marker.
+- ``who.player board`` (4): one-hot, which player board (it sets the caravan's icons).
+- ``who.tags`` (11): city .. comet tag counts, each / the number printed in the whole game.
+- ``who.cards`` (160): 1 for each card in the panorama (Land, Water, Space above, Townsfolk
+  tucked, Inspiration above).
+- ``who.dice placed`` (42): 1 where a die sits: the Capital City, Harbour, Observatory,
+  Library, Market and Reserve, then the 18 City and 18 Harbour cards (the only cards with a
+  die space).
+- ``who.tucked`` (74): 1 where a Townsfolk is tucked: Capital City, Capital Harbour, then the
+  72 Land and Water cards.
+- ``who.tucked assets`` (152): for each die host (Capital City, Capital Harbour, the 36 City
+  and Harbour cards) the camel, ship, pigeon and telescope its tucked Townsfolk adds, each / 2.
+- ``who.space above`` (72): 1 for each Land and Water card with a Space card above it.
+- ``who.inspiration above`` (37): 1 for the Capital Sky, then each Space card, with an
+  Inspiration card above it.
+- ``who.last water`` (37): one-hot, the rightmost Water card (the Capital Harbour while none):
+  a new Water card's links line up against it.
+- ``who.caravan`` (180): per cell (column + 6 * row), 1 if covered, then flags for the 9 tile
+  icons on it (camel, ship, pigeon, telescope, up, down, updown, silver_off, provision_off).
+- ``who.tiles`` (23): upgrade tiles of each type in the caravan / the copies of that type (4,
+  a Special tile 1).
+- ``who.score`` (6): the final breakdown (primary tags, unique sets, space cards, inspiration,
+  caravan, guilds) / 50, no maximum; zeros until the game is over.
+
+The solo opponent (``opponent``):
+
+- ``opponent.board`` (4): one-hot AI board (Stargazer, Inventor, Mayor, Wayfarer).
+- ``opponent.resource track`` (8): one-hot, its Resource Track space.
+- ``opponent.colour order`` (16): 4 places x one-hot of black, blue, yellow, green.
+- ``opponent.sum value`` (4): one-hot, the sum value 1 .. 4.
+- ``opponent.comet track`` (1): its Comet Track space / the track's top.
+- ``opponent.schemes face up`` (6), ``opponent.latest scheme`` (6), ``opponent.second latest
+  scheme`` (6): flags and one-hots over the six Scheme cards (blue-1 .. red-3).
+- ``opponent.scheme pile`` (1): face-down Scheme cards / 6.
+- ``opponent.guilds`` (3): its Influence per Guild / 15 (unlimited, may pass 1).
+- ``opponent.workers`` (3): / 4.
+- ``opponent.journal`` (28): one-hot.
+- ``opponent.cards`` (160): 1 for each card it holds.
+- ``opponent.caravan`` (21): 1 for each covered cell of its path.
+- ``opponent.tiles`` (23), ``opponent.tiles beside`` (23): tiles of each type on its path and
+  beside its board, / the copies of that type.
+- ``opponent.score`` (3): its VP from cards, tiles and Guilds / 50 (no maximum).
+
+The table (after every seat's block):
+
+- ``table.round`` (1): rounds completed / the ``round_limit`` option.
+- ``table.over`` (1): 1 once the game is over.
+- ``table.decision`` (14): one-hot, what is being asked: the main action, then each pending
+  step of ``view.pending`` (effect, resolve effects, tuck a townsfolk, ...).
+- ``table.to move`` (T), ``table.first player`` (T), ``table.end triggered by`` (T): one-hot
+  seat places, all zeros for none.
+- ``table.sides`` (3): 1 where a main-board section shows its side b.
+- ``table.journal tiles`` (100): for each of the 10 Journal Tile spaces, one-hot of its tile.
+- ``table.green workers`` (4): 1 for each Green Worker column (1, 3, 5, 7) still on the track.
+- ``table.tiles left`` (23): tiles of each type on the main board / its copies.
+- ``table.piles`` (5): draw-pile sizes / the cards of that type (36, Inspiration 16).
+- ``display.townsfolk``, ``display.land``, ``display.water``, ``display.space`` (4 x (36 + T
+  + 3)) and ``display.inspiration`` (4 x (16 + T + 3)): per slot (slot 1 first), one-hot of
+  the card there (by its place within its type; zeros for an empty slot), one-hot of the seat
+  place whose Influence is on it, flags for a green, yellow and blue Worker on it.
+- ``table.drawn`` (160): 1 for each card the observer drew to keep one (another seat's drawn
+  cards stay hidden).
+- ``table.drawn count`` (1): cards drawn for a keep-one choice, whoever drew them, / 3.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from upriver.games.wayfarers.components import ASSETS, LAND, SPACE, TILE_ICONS, WATER
+from upriver.games.wayfarers.components import load as load_components
+from upriver.games.wayfarers.effects import CARD_TYPES, GUILDS
+from upriver.games.wayfarers.formulas import TAGS
+from upriver.games.wayfarers.solo_components import COLOURS, load_solo
+
+CELLS = 18  # caravan: 6 columns x 3 rows
+AI_CELLS = 21  # the solo opponent's path
+SLOTS = 4
+WORKERS = ("green", "yellow", "blue")
+CAPITAL_PARTS = ("Capital City", "Capital Harbour", "Capital Observatory", "Capital Library",
+                 "Capital Market", "Capital Reserve")
+# The pending steps as ``view._pending`` names them; None is the main action.
+DECISIONS: tuple[str | None, ...] = (
+    None, "effect", "resolve effects", "tuck a townsfolk", "inspiration", "keep a drawn card",
+    "place a tile", "black extra journal", "place a die", "yellow influence", "reroll dice",
+    "end the turn", "the opponent acts", "allow or deny the opponent")
+SCORE_CATEGORIES = ("primary tags", "unique sets", "space cards", "inspiration", "caravan",
+                    "guilds")
+OPPONENT_SCORE = ("cards", "tiles", "guilds")
+# Typical amounts for holdings the game leaves unbounded (the value may pass 1).
+MONEY_SCALE = 20.0
+VP_SCALE = 50.0
+INFLUENCE_MAX = 15.0
+WORKERS_MAX = 4.0
+DICE_MAX = 5.0
+RESERVE_MAX = 2.0
+SCHEMES = 6
+TRACK_SPACES = 8
+SUM_VALUES = 4
+TILE_COPIES = 4.0  # of each non-Special tile type (one per player)
+DRAWN_MAX = 3  # every draw-N-keep-1 in the data draws 3 (prices.draw_keep)
+DEFAULT_ROUND_LIMIT = 200  # the round_limit option's default, for options given without it
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """Lookups from the view's texts to vector places, built once from the components."""
+
+    cards: int  # 160
+    card: dict[str, int]  # card id -> global index
+    first: tuple[int, ...]  # first global index per card type
+    type_size: tuple[int, ...]  # cards per type
+    journal: dict[int, int]  # Journal space id -> place
+    journal_tile: dict[str, int]  # Journal Tile text -> place
+    tile_spaces: tuple[str, ...]  # the Journal Tile spaces' ids as the view's keys
+    tile: dict[str, int]  # tile id -> place
+    tile_cells: tuple[int, ...]  # cells each tile type covers
+    tile_copies: tuple[float, ...]
+    die_host: dict[str, int]  # host name (card id or capital part) -> place in dice placed
+    tuck_host: dict[str, int]  # host name -> place in tucked
+    assets: dict[str, tuple[float, ...]]  # Townsfolk id -> asset counts / 2
+    tag_max: tuple[float, ...]
+    boards: dict[str, int]  # AI board name -> place
+    schemes: dict[str, int]
+    comet_max: float
+
+
+@cache
+def _tables() -> _Tables:
+    comp = load_components()
+    solo = load_solo()
+    tag_max = [0] * len(TAGS)
+    printed = [c.tags for c in comp.cards] + [t.tags for t in comp.tiles]
+    printed += [comp.capital_city.tags, comp.capital_harbour.tags, comp.capital_sky.tags,
+                comp.centre_tags]
+    for tags in printed:
+        for t in tags:
+            tag_max[t] += 1
+    die_host = {name: i for i, name in enumerate(CAPITAL_PARTS)}
+    for c in comp.cards:
+        if c.kind in ("city", "harbour"):
+            die_host[c.id] = len(die_host)
+    tuck_host = {"Capital City": 0, "Capital Harbour": 1}
+    for c in comp.cards:
+        if c.type in (LAND, WATER):
+            tuck_host[c.id] = len(tuck_host)
+    return _Tables(
+        cards=len(comp.cards), card=dict(comp.by_id), first=comp.first,
+        type_size=tuple(comp.first[k + 1] - comp.first[k] for k in range(len(CARD_TYPES))),
+        journal={s.id: i for i, s in enumerate(comp.spaces)},
+        journal_tile={comp.nodes.text[n]: i for i, n in enumerate(comp.journal_tiles)},
+        tile_spaces=tuple(str(s) for s in comp.tile_spaces),
+        tile={t.id: t.index for t in comp.tiles},
+        tile_cells=tuple(t.width * t.height for t in comp.tiles),
+        tile_copies=tuple(1.0 if t.colour == 4 else TILE_COPIES for t in comp.tiles),
+        die_host=die_host, tuck_host=tuck_host,
+        assets={c.id: tuple(c.assets.count(a) / 2 for a in range(len(ASSETS)))
+                for c in comp.cards if c.assets},
+        tag_max=tuple(float(max(1, n)) for n in tag_max),
+        boards={b.name: i for i, b in enumerate(solo.boards)},
+        schemes={s.id: i for i, s in enumerate(solo.schemes)},
+        comet_max=float(max(1, solo.comet_max)),
+    )
+
+
+def _seat_parts() -> list[tuple[str, int]]:
+    t = _tables()
+    return [
+        ("resources", 3), ("guilds", len(GUILDS)), ("workers", len(WORKERS)), ("dice", 6),
+        ("reserve", 1), ("journal", len(t.journal)), ("player board", 4), ("tags", len(TAGS)),
+        ("cards", t.cards), ("dice placed", len(t.die_host)), ("tucked", len(t.tuck_host)),
+        ("tucked assets", (len(t.die_host) - 4) * len(ASSETS)),
+        ("space above", len(t.tuck_host) - 2),
+        ("inspiration above", 1 + t.type_size[SPACE]),
+        ("last water", 1 + t.type_size[WATER]),
+        ("caravan", CELLS * (1 + len(TILE_ICONS))), ("tiles", len(t.tile)),
+        ("score", len(SCORE_CATEGORIES)),
+    ]
+
+
+def _opponent_parts() -> list[tuple[str, int]]:
+    t = _tables()
+    return [
+        ("board", len(t.boards)), ("resource track", TRACK_SPACES),
+        ("colour order", len(COLOURS) * len(COLOURS)), ("sum value", SUM_VALUES),
+        ("comet track", 1), ("schemes face up", SCHEMES), ("latest scheme", SCHEMES),
+        ("second latest scheme", SCHEMES), ("scheme pile", 1), ("guilds", len(GUILDS)),
+        ("workers", len(WORKERS)), ("journal", len(t.journal)), ("cards", t.cards),
+        ("caravan", AI_CELLS), ("tiles", len(t.tile)), ("tiles beside", len(t.tile)),
+        ("score", len(OPPONENT_SCORE)),
+    ]
+
+
+def _table_parts(table: int) -> list[tuple[str, int]]:
+    t = _tables()
+    out = [
+        ("table.round", 1), ("table.over", 1), ("table.decision", len(DECISIONS)),
+        ("table.to move", table), ("table.first player", table),
+        ("table.end triggered by", table), ("table.sides", 3),
+        ("table.journal tiles", len(t.tile_spaces) * len(t.journal_tile)),
+        ("table.green workers", 4), ("table.tiles left", len(t.tile)),
+        ("table.piles", len(CARD_TYPES)),
+    ]
+    out += [(f"display.{name}", SLOTS * (t.type_size[r] + table + len(WORKERS)))
+            for r, name in enumerate(CARD_TYPES)]
+    out += [("table.drawn", t.cards), ("table.drawn count", 1)]
+    return out
+
+
+def _who(place: int, players: int) -> str:
+    if place == 0:
+        return "own"
+    return "opponent" if players == 1 else f"other{place}"
+
+
+@cache
+def _layout(players: int) -> tuple[tuple[str, int], ...]:
+    if players not in (1, 2, 3, 4):
+        raise ValueError(f"wayfarers is for 1 to 4 players, not {players}")
+    out: list[tuple[str, int]] = [(f"own.{n}", k) for n, k in _seat_parts()]
+    if players == 1:
+        out += [(f"opponent.{n}", k) for n, k in _opponent_parts()]
+    for place in range(1, players):
+        out += [(f"{_who(place, players)}.{n}", k) for n, k in _seat_parts()]
+    out += _table_parts(max(2, players))
+    return tuple(out)
+
+
+@cache
+def _offsets(players: int) -> dict[str, dict[str, int]]:
+    """Each segment's first index, by owner (``own``, ``other1``, ``opponent``, ``table``,
+    ``display``) and then by part, so encoding builds no names."""
+    out: dict[str, dict[str, int]] = {}
+    at = 0
+    for name, n in _layout(players):
+        who, _, part = name.partition(".")
+        out.setdefault(who, {})[part] = at
+        at += n
+    return out
+
+
+def layout(players: int, options: dict[str, Any]) -> list[tuple[str, int]]:
+    """The named segments of ``encode``'s vector in order, with their lengths; they depend on
+    the player count only (no option changes what a seat sees)."""
+    return list(_layout(players))
+
+
+@cache
+def size(players: int) -> int:
+    """The vector's length at ``players``."""
+    return sum(n for _, n in _layout(players))
+
+
+# The caravan cell texts ("land-camel:up+ship") repeat endlessly: each is read once.
+_CELL_CACHE: dict[str, tuple[int, tuple[int, ...]]] = {}
+_ICON = {name: i for i, name in enumerate(TILE_ICONS)}
+
+
+def _cell(text: str) -> tuple[int, tuple[int, ...]]:
+    hit = _CELL_CACHE.get(text)
+    if hit is None:
+        tile_id, _, icons = text.partition(":")
+        hit = (_tables().tile[tile_id],
+               tuple(1 + _ICON[i] for i in icons.split("+") if i))
+        _CELL_CACHE[text] = hit
+    return hit
+
+
+def encode(view: dict[str, Any], players: int, options: dict[str, Any]) -> list[float]:
+    """``view`` (a seat's ``view(seat)``) as ``size(players)`` finite numbers laid out as
+    ``layout`` says."""
+    seat = view.get("seat")
+    if not isinstance(seat, int) or view.get("game") != "wayfarers":
+        raise ValueError("encode needs a wayfarers seat's view (not a spectator's)")
+    seats = view["players"]
+    if len(seats) != players:
+        raise ValueError(f"the view has {len(seats)} players, the layout {players}")
+    t = _tables()
+    off = _offsets(players)
+    names = _names(players)
+    out = [0.0] * size(players)
+    table = max(2, players)
+
+    scores = view.get("scores") or ()
+    for s, entry in enumerate(seats):
+        at = off[names[(s - seat) % table]]
+        _seat(out, at, entry, t)
+        if s < len(scores):
+            score = at["score"]
+            for k, name in enumerate(SCORE_CATEGORIES):
+                out[score + k] = scores[s].get(name, 0) / VP_SCALE
+    if players == 1:
+        _opponent(out, off["opponent"], view["opponent"], t)
+
+    at = off["table"]
+    limit = options.get("round_limit") or DEFAULT_ROUND_LIMIT
+    out[at["round"]] = view["turn"] // table / limit
+    out[at["over"]] = 1.0 if view["over"] else 0.0
+    out[at["decision"] + DECISIONS.index(view["pending"])] = 1.0
+    for name, who in (("to move", view["to_move"]), ("first player", view["first_player"]),
+                      ("end triggered by", view["end_triggered_by"])):
+        if who is not None:
+            out[at[name] + (who - seat) % table] = 1.0
+    k = at["sides"]
+    for side in view["sides"]:
+        if side == "b":
+            out[k] = 1.0
+        k += 1
+    k = at["journal tiles"]
+    jt = view["journal_tiles"]
+    for space in t.tile_spaces:
+        out[k + t.journal_tile[jt[space]]] = 1.0
+        k += len(t.journal_tile)
+    k = at["green workers"]
+    for col in view["green_workers"]:
+        out[k + (col - 1) // 2] = 1.0  # columns 1, 3, 5, 7
+    k = at["tiles left"]
+    for tile_id, n in view["tiles_left"].items():
+        i = t.tile[tile_id]
+        out[k + i] = n / t.tile_copies[i]
+
+    piles = at["piles"]
+    rows = view["rows"]
+    display = off["display"]
+    for r, name in enumerate(CARD_TYPES):
+        row = rows[name]
+        out[piles + r] = row["pile"] / t.type_size[r]
+        n = t.type_size[r]
+        first = t.first[r]
+        k = display[name]
+        for slot in row["slots"]:
+            if slot is not None:
+                out[k + t.card[slot["id"]] - first] = 1.0
+                inf = slot["influence"]
+                if inf is not None:
+                    out[k + n + (inf - seat) % table] = 1.0
+                for w in slot["workers"]:
+                    out[k + n + table + WORKERS.index(w)] = 1.0
+            k += n + table + len(WORKERS)
+
+    drawn = view["drawn"]
+    if isinstance(drawn, list):
+        k = at["drawn"]
+        for card_id in drawn:
+            out[k + t.card[card_id]] = 1.0
+        count = len(drawn)
+    else:
+        count = int(drawn)
+    out[at["drawn count"]] = count / DRAWN_MAX
+    return out
+
+
+@cache
+def _names(players: int) -> tuple[str, ...]:
+    """The block owner at each seat place."""
+    return tuple(_who(place, players) for place in range(max(2, players)))
+
+
+def _seat(out: list[float], at: dict[str, int], p: dict[str, Any], t: _Tables) -> None:
+    k = at["resources"]
+    out[k] = p["silver"] / MONEY_SCALE
+    out[k + 1] = p["provisions"] / MONEY_SCALE
+    out[k + 2] = p["influence"] / INFLUENCE_MAX
+    k = at["guilds"]
+    guilds = p["guilds"]
+    for i, g in enumerate(GUILDS):
+        out[k + i] = guilds[g] / INFLUENCE_MAX
+    k = at["workers"]
+    workers = p["workers"]
+    for i, w in enumerate(WORKERS):
+        out[k + i] = workers[w] / WORKERS_MAX
+    k = at["dice"] - 1  # faces count from 1
+    for face in p["dice"]:
+        out[k + face] += 1 / DICE_MAX
+    out[at["reserve"]] = p["reserve"] / RESERVE_MAX
+    out[at["journal"] + t.journal[p["journal"]]] = 1.0
+    out[at["player board"] + p["board"] - 1] = 1.0  # boards count from 1
+    k = at["tags"]
+    tags = p["tags"]
+    for i, tag in enumerate(TAGS):
+        out[k + i] = tags[tag] / t.tag_max[i]
+
+    cards = at["cards"]
+    placed = at["dice placed"]
+    insp = at["inspiration above"]
+    for part in p["capital"]:
+        name = part["name"]
+        if part["die"]:
+            out[placed + t.die_host[name]] = 1.0
+        if "townsfolk" in part:
+            _tuck(out, at, t, name, part["townsfolk"])
+    if p["sky_inspiration"] is not None:
+        out[cards + t.card[p["sky_inspiration"]]] = 1.0
+        out[insp] = 1.0
+    above = at["space above"] - 2  # tuck hosts count the two capital cards first
+    space_first = t.first[SPACE] - 1  # the Capital Sky comes first
+    for entry in (*p["lands"], *p["waters"]):
+        card_id = entry["card"]["id"]
+        out[cards + t.card[card_id]] = 1.0
+        if entry["die"]:
+            out[placed + t.die_host[card_id]] = 1.0
+        if "townsfolk" in entry:
+            _tuck(out, at, t, card_id, entry["townsfolk"])
+        if "space" in entry:
+            space = t.card[entry["space"]]
+            out[cards + space] = 1.0
+            out[above + t.tuck_host[card_id]] = 1.0
+            if "inspiration" in entry:
+                out[cards + t.card[entry["inspiration"]]] = 1.0
+                out[insp + space - space_first] = 1.0
+    waters = p["waters"]
+    last = t.card[waters[-1]["card"]["id"]] - t.first[WATER] + 1 if waters else 0
+    out[at["last water"] + last] = 1.0
+
+    k = at["caravan"]
+    held: dict[int, int] = {}
+    for cell in p["caravan"]:
+        if cell is not None:
+            tile, icons = _cell(cell)
+            held[tile] = held.get(tile, 0) + 1
+            out[k] = 1.0
+            for i in icons:
+                out[k + i] = 1.0
+        k += 1 + len(TILE_ICONS)
+    _tiles(out, at["tiles"], held, t)
+
+
+def _tuck(out: list[float], at: dict[str, int], t: _Tables, host: str, townsfolk: str) -> None:
+    out[at["cards"] + t.card[townsfolk]] = 1.0
+    out[at["tucked"] + t.tuck_host[host]] = 1.0
+    gives = t.assets.get(townsfolk)
+    if gives is not None and host in t.die_host:
+        # Asset hosts skip the capital's four centre spaces, which take no Townsfolk.
+        i = t.die_host[host]
+        k = at["tucked assets"] + (i if i < 2 else i - 4) * len(ASSETS)
+        for a, n in enumerate(gives):
+            out[k + a] = n
+
+
+def _tiles(out: list[float], at: int, cells: dict[int, int], t: _Tables) -> None:
+    """Tile counts from covered cells: a tile covering two cells names itself in both."""
+    for i, n in cells.items():
+        out[at + i] = n / t.tile_cells[i] / t.tile_copies[i]
+
+
+def _opponent(out: list[float], at: dict[str, int], o: dict[str, Any], t: _Tables) -> None:
+    out[at["board"] + t.boards[o["board"]]] = 1.0
+    out[at["resource track"] + o["resource_track"]] = 1.0
+    k = at["colour order"]
+    for colour in o["colour_order"]:
+        out[k + COLOURS.index(colour)] = 1.0
+        k += len(COLOURS)
+    out[at["sum value"] + min(SUM_VALUES, max(1, o["sum_value"])) - 1] = 1.0
+    out[at["comet track"]] = o["comet_track"] / t.comet_max
+    up = o["schemes_face_up"]
+    k = at["schemes face up"]
+    for scheme in up:
+        out[k + t.schemes[scheme]] = 1.0
+    if up:
+        out[at["latest scheme"] + t.schemes[up[-1]]] = 1.0
+    if len(up) > 1:
+        out[at["second latest scheme"] + t.schemes[up[-2]]] = 1.0
+    out[at["scheme pile"]] = o["scheme_pile"] / SCHEMES
+    k = at["guilds"]
+    for i, g in enumerate(GUILDS):
+        out[k + i] = o["guilds"][g] / INFLUENCE_MAX
+    k = at["workers"]
+    for i, w in enumerate(WORKERS):
+        out[k + i] = o["workers"][w] / WORKERS_MAX
+    out[at["journal"] + t.journal[o["journal"]]] = 1.0
+    k = at["cards"]
+    for ids in o["cards"].values():
+        for card_id in ids:
+            out[k + t.card[card_id]] = 1.0
+    k = at["caravan"]
+    held: dict[int, int] = {}
+    for i, tile_id in enumerate(o["caravan"]):
+        if tile_id is not None:
+            out[k + i] = 1.0
+            tile = t.tile[tile_id]
+            held[tile] = held.get(tile, 0) + 1
+    _tiles(out, at["tiles"], held, t)
+    k = at["tiles beside"]
+    for tile_id in o["beside"]:
+        i = t.tile[tile_id]
+        out[k + i] += 1 / t.tile_copies[i]
+    k = at["score"]
+    for i, name in enumerate(OPPONENT_SCORE):
+        out[k + i] = o["score"].get(name, 0) / VP_SCALE

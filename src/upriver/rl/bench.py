@@ -1,0 +1,35 @@
+"""How fast the PettingZoo environment steps with random legal actions (``upriver bench
+--env``): each step reads the observation and mask of the agent to move, as a learning loop
+does, so the figure is comparable with the game's own random-play rate."""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from upriver.rl.pettingzoo_env import UpriverEnv
+
+
+def env_steps_per_second(game: str, players: int, seconds: float, seed: int = 0) -> float:
+    """Random masked steps per second through ``UpriverEnv`` for about ``seconds``."""
+    env = UpriverEnv(game, players=players)
+    rng = np.random.default_rng(seed)
+    steps = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    episode = 0
+    while time.perf_counter() < deadline:
+        env.reset(seed=seed + episode)
+        episode += 1
+        for _agent in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            steps += 1
+            if steps % 64 == 0 and time.perf_counter() >= deadline:
+                break
+    elapsed = time.perf_counter() - start
+    return round(steps / elapsed, 1) if elapsed else 0.0

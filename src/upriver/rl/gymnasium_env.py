@@ -1,0 +1,138 @@
+"""Any upriver game as a Gymnasium single-agent environment (``upriver.rl.gym_env``): the
+learner holds one seat and upriver bots (``random``, ``greedy``, ``mcts``...) hold the others.
+
+The observation is the learner's view encoded by the game (a float32 vector); the action is a
+catalogue index. ``action_masks()`` (and ``info["action_mask"]``) mark the legal ones, as
+masked-action algorithms (sb3-contrib's MaskablePPO) expect. The reward comes once, at the end:
+the learner's margin over the best other score (``reward="score"``) or 1/-1 (``"win"``).
+
+An action outside the mask changes nothing: by default (``illegal="penalty"``) the step returns
+``illegal_reward``, the same observation and ``info["illegal"]`` with the one-line reason, so
+that unmasked algorithms (and Gymnasium's own checker, which samples unmasked actions) can run;
+``illegal="raise"`` raises ``IllegalAction`` instead.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+import upriver
+from upriver.agents import Agent, make_agent
+from upriver.core.errors import BadOption, IllegalAction
+from upriver.core.game import Game
+from upriver.rl.surface import Surface, Vector, check_reward, final_rewards
+
+ILLEGAL = ("penalty", "raise")
+
+
+class UpriverGymEnv(gym.Env[Vector, np.int64]):
+    """One seat of an upriver game; the other seats are played by bots inside ``step``."""
+
+    metadata = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 (Gymnasium's own field)
+
+    def __init__(self, game: str, players: int = 2, seat: int | None = 0,
+                 opponents: str | list[str] = "random", reward: str = "score",
+                 illegal: str = "penalty", illegal_reward: float = -1.0,
+                 render_mode: str | None = None, **options: Any) -> None:
+        self.surface = Surface(game, players, options)
+        self.reward_kind = check_reward(reward)
+        if illegal not in ILLEGAL:
+            raise BadOption(f"illegal must be one of {', '.join(ILLEGAL)}, not {illegal!r}")
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < players):
+            raise BadOption(f"seat must be from 0 to {players - 1} or None (drawn each game), "
+                            f"not {seat!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise BadOption(f"render_mode must be ansi, human or None, not {render_mode!r}")
+        specs = opponents.split(",") if isinstance(opponents, str) else list(opponents)
+        if len(specs) == 1:
+            specs = specs * (players - 1)
+        if len(specs) != players - 1:
+            raise BadOption(f"{players} players need {players - 1} opponent bots, "
+                            f"not {len(specs)}")
+        for spec in specs:
+            make_agent(spec, 0)  # a bad spec is refused now, in one line
+        self.opponent_specs = [s.strip() for s in specs]
+        self.fixed_seat = seat
+        self.illegal = illegal
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        self.observation_space = spaces.Box(-np.inf, np.inf, shape=(self.surface.size,),
+                                            dtype=np.float32)
+        self.action_space = spaces.Discrete(self.surface.num_actions)
+        self._seeds = random.Random()
+        self.game: Game | None = None
+        self.seat = seat if seat is not None else 0
+        self._bots: dict[int, Agent] = {}
+
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Vector, dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is not None:
+            self._seeds.seed(seed)
+        game_seed = self._seeds.getrandbits(63)
+        self.game = self.surface.new_game(game_seed)
+        players = self.surface.players
+        self.seat = self.fixed_seat if self.fixed_seat is not None \
+            else self._seeds.randrange(players)
+        others = [s for s in range(players) if s != self.seat]
+        self._bots = {s: make_agent(spec, self._seeds.getrandbits(62))
+                      for s, spec in zip(others, self.opponent_specs, strict=True)}
+        self._bots_play()
+        return self._observe(), self._info()
+
+    def _bots_play(self) -> None:
+        game = self.game
+        assert game is not None
+        while not game.is_over and game.to_move != self.seat:
+            mover = game.to_move
+            assert mover is not None
+            game.play(self._bots[mover].choose(game))
+
+    def _observe(self) -> Vector:
+        assert self.game is not None
+        return self.surface.observation(self.game, self.seat)
+
+    def _info(self, **extra: Any) -> dict[str, Any]:
+        assert self.game is not None
+        return {"action_mask": self.action_masks(), "seat": self.seat, **extra}
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal catalogue indices of the learner's decision (none once the game is over)."""
+        assert self.game is not None, "call reset() first"
+        return self.surface.mask(self.game, self.seat).astype(bool)
+
+    def step(self, action: Any) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
+        game = self.game
+        assert game is not None, "call reset() first"
+        if game.is_over:
+            raise IllegalAction("the game is over: call reset() first")
+        try:
+            self.surface.play(game, action)
+        except IllegalAction as exc:
+            if self.illegal == "raise":
+                raise
+            return self._observe(), self.illegal_reward, False, False, \
+                self._info(illegal=str(exc))
+        self._bots_play()
+        reward = 0.0
+        if game.is_over:
+            reward = final_rewards(game, self.reward_kind)[self.seat]
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), reward, game.is_over, False, self._info()
+
+    def render(self) -> str | None:
+        """The board as the learner's seat sees it, as the terminal draws it."""
+        if self.render_mode is None or self.game is None:
+            return None
+        text = upriver.render_text(self.surface.game_id, self.game.view(self.seat))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
