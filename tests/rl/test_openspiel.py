@@ -42,22 +42,34 @@ def test_openspiel_random_sim_test_passes(game_id: str, players: int,
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
 
 
-def test_openspiel_mcts_and_ismcts_bots_play_whole_games() -> None:
+# Short games where the game has a stall guard, so the random rollouts stay quick.
+WHOLE_GAMES = [
+    pytest.param("the-river", 2, {"round_limit": 4}, id="the-river-2p"),
+    pytest.param("twelve-rivers", 2, {}, id="twelve-rivers-2p"),
+    pytest.param("twelve-rivers", 2, {"edition": "2022"}, id="twelve-rivers-2p-2022"),
+    pytest.param("wayfarers", 2, {"round_limit": 3}, id="wayfarers-2p"),
+    pytest.param("wayfarers", 1, {"ai_board": "mayor"}, id="wayfarers-solo"),
+]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), WHOLE_GAMES)
+def test_openspiel_mcts_and_ismcts_bots_play_whole_games(game_id: str, players: int,
+                                                         options: dict[str, Any]) -> None:
     """OpenSpiel's MCTS bot (through its ``evaluate_bots`` helper) and IS-MCTS bot, with its
-    random-rollout evaluator, each play a whole game against its random bot; the returns are
-    the game's result."""
-    game = rl.openspiel_game("the-river", players=2, seed=1, round_limit=4)
+    random-rollout evaluator, each play a whole game (against its random bot where there are
+    two seats); the returns are the game's result."""
+    game = rl.openspiel_game(game_id, players=players, seed=1, **options)
     rng = np.random.RandomState(1)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
     searcher = mcts.MCTSBot(game, uct_c=2.0, max_simulations=3, evaluator=evaluator,
                             random_state=rng)
+    others = [uniform_random.UniformRandomBot(s, rng) for s in range(1, players)]
     state = game.new_initial_state()
-    returns = evaluate_bots.evaluate_bots(
-        state, [searcher, uniform_random.UniformRandomBot(1, rng)], rng)
+    returns = evaluate_bots.evaluate_bots(state, [searcher, *others], rng)
     _check_result(state, returns)
     # IS-MCTS has no restart_at, so evaluate_bots cannot drive it: the same loop by hand.
     bots = [ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=3, random_state=rng),
-            uniform_random.UniformRandomBot(1, rng)]
+            *others]
     state = game.new_initial_state()
     for _ in range(20_000):
         if state.is_terminal():
@@ -69,7 +81,7 @@ def test_openspiel_mcts_and_ismcts_bots_play_whole_games() -> None:
 def _check_result(state: Any, returns: Any) -> None:
     assert state.is_terminal() and list(returns) == state.returns()
     g = state.upriver_game
-    assert list(returns) == [1.0 if s in g.winners() else -1.0 for s in range(2)]
+    assert list(returns) == [1.0 if s in g.winners() else -1.0 for s in range(g.num_players)]
 
 
 def test_resampling_keeps_what_the_seat_knows() -> None:
