@@ -41,7 +41,9 @@ class Rules(Protocol):
     def opponents(self, state: Any) -> list[dict[str, Any]]: ...
     def is_over(self, state: Any) -> bool: ...
     # Optional: ``turns_taken(state) -> int``, the turns ended so far (``Game.turns_taken``).
-    def view(self, state: Any, seat: int | None) -> dict[str, Any]: ...
+    # ``legal``: the legal texts when the core has them already (the seat to move's view).
+    def view(self, state: Any, seat: int | None,
+             legal: list[str] | None = None) -> dict[str, Any]: ...
     def secret_moves(self, state: Any) -> int: ...
     def hidden_from(self, state: Any, seat: int) -> Any: ...
     secret_text: str
@@ -154,6 +156,8 @@ class Game:
     def view(self, seat: int | None = None) -> dict[str, Any]:
         if seat is not None and not 0 <= seat < self.num_players:
             raise ValueError(f"seat {seat} does not exist in a {self.num_players}-player game")
+        if seat is not None and seat == self.to_move:
+            return self.rules.view(self.state, seat, list(self._legal_pair()[0]))
         return self.rules.view(self.state, seat)
 
     def hidden_from(self, seat: int) -> Any:

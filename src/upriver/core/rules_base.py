@@ -67,8 +67,9 @@ class RulesBase:
     def opponents(self, st: Any) -> list[dict[str, Any]]:
         return []
 
-    def view(self, st: Any, seat: int | None) -> dict[str, Any]:
-        legal = self.legal(st)[0] if seat is not None and seat == self.to_move(st) else None
+    def view(self, st: Any, seat: int | None, legal: list[str] | None = None) -> dict[str, Any]:
+        if legal is None and seat is not None and seat == self.to_move(st):
+            legal = self.legal(st)[0]
         out: dict[str, Any] = self.views.view(st, seat, legal)
         return out
 
