@@ -58,7 +58,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path("ppo"))
     args = parser.parse_args()
+    import torch
     from sb3_contrib import MaskablePPO  # the optional training extra
+
+    # One thread: the network is small, and a second thread fighting the game's own work for
+    # two cores made each step 30 times slower.
+    torch.set_num_threads(1)
 
     args.out.mkdir(parents=True, exist_ok=True)
     env = rl.gym_env(GAME, players=2, seat=None, opponents="random", illegal="raise")
