@@ -97,3 +97,14 @@ def test_resampling_keeps_what_the_seat_knows() -> None:
     assert twin.observation_tensor(seat) == state.observation_tensor(seat)
     assert twin.information_state_string(seat) == state.information_state_string(seat)
     assert twin.legal_actions() == state.legal_actions()
+
+
+def test_bad_parameters_are_refused() -> None:
+    """A bad player count, reward or option value is upriver's one-line ``BadOption``; a
+    parameter the game does not have is refused by OpenSpiel itself."""
+    for params in ({"players": 9}, {"reward": "gold"}, {"round_limit": 0}):
+        with pytest.raises(upriver.BadOption) as err:
+            rl.openspiel_game("the-river", **params)
+        assert "\n" not in str(err.value)
+    with pytest.raises(pyspiel.SpielError, match="Unknown parameter 'speed'"):
+        rl.openspiel_game("the-river", speed=3)
