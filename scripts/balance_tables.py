@@ -78,6 +78,25 @@ def ladder(folder: Path) -> None:
                   f"{first['mean_score']:.1f} |")
 
 
+def solo(folder: Path) -> None:
+    """The solo study (scripts/solo-study.sh): each bot against each AI board."""
+    rows = []
+    for bot in ("greedy", "mcts"):
+        for board in ("stargazer", "inventor", "mayor", "wayfarer"):
+            d = _load(folder, f"solo-{bot}-{board}")
+            if d:
+                rows.append((d["players"][0], d["opponents"][0], d["game_length"]))
+    if not rows:
+        return
+    print("| bot | AI board | games | bot's win rate (95% CI) | bot's mean score (sd) | "
+          "the opponent's mean score (sd) | decisions/game |")
+    print("|---|---|---|---|---|---|---|")
+    for bot, o, length in rows:
+        print(f"| {bot} | {o['opponent']} | {o['games']} | {_ci(o)} | {o['mean_score']:.1f} "
+              f"({o['score_sd']:.1f}) | {o['opponent_mean_score']:.1f} "
+              f"({o['opponent_score_sd']:.1f}) | {length['mean_decisions']:.0f} |")
+
+
 if __name__ == "__main__":
     here = Path(sys.argv[1] if len(sys.argv) > 1 else "balance")
     seat_advantage(here)
@@ -87,3 +106,5 @@ if __name__ == "__main__":
     for game in ("12r-current-4p", "12r-2022-4p", "river-4p"):
         components(here, game)
     ladder(here)
+    print()
+    solo(here)

@@ -147,3 +147,17 @@ def test_greedy_follow_up_in_solo_ends_with_the_turn(monkeypatch: pytest.MonkeyP
     for _, action in last.history[len(world.history):-1]:
         replay.play(action)
         assert replay.turns_taken == start  # every follow-up but the last is inside the turn
+
+
+def test_mcts_rewards_a_solo_loss_by_its_margin() -> None:
+    """At the end of a solo game the reward grows with the seat's score against the opponent's:
+    a lost game is not worth the same whatever the score (the opponent is the best score)."""
+    from upriver.agents.mcts import rewards
+
+    g = upriver.new_game("wayfarers", players=1, seed=6, ai_board="wayfarer")
+    rng = random.Random(6)
+    while not g.is_over:
+        g.play(rng.choice(g.legal_actions()))
+    mine, theirs = g.scores()[0], g.opponents()[0]["score"]
+    assert not g.winners() and theirs > mine > 0
+    assert rewards(g) == [pytest.approx(0.2 * mine / theirs)]

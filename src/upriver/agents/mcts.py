@@ -38,13 +38,16 @@ EVAL_SCALE = 6.0  # points of evaluation that move a reward from 0.5 to about 0.
 
 def rewards(game: Game) -> list[float]:
     """Per seat, in 0..1: at the end a share of victory plus a little for the score relative
-    to the best; before it, the game's evaluation of the seat's lead, squashed."""
+    to the best (an automated opponent's too); before it, the game's evaluation of the seat's
+    lead, squashed."""
     if not game.is_over:
         return [1.0 / (1.0 + math.exp(-game.evaluate(s) / EVAL_SCALE))
                 for s in range(game.num_players)]
     scores = game.scores()
     winners = game.winners()
-    best = max(max(scores), 1)
+    # The best score at the table, a solo opponent's included: against it a seat's share of
+    # the score tells a close loss from a rout.
+    best = max(*scores, *(o["score"] for o in game.opponents()), 1)
     return [
         (0.8 / len(winners) if s in winners else 0.0) + 0.2 * max(0, scores[s]) / best
         for s in range(game.num_players)
