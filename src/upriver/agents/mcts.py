@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 
 from upriver.core.game import Game
 
@@ -168,26 +169,20 @@ class MCTSAgent:
         (or of the turn, where the game counts turns: a solo seat's run never ends): a position
         evaluated half-way through a turn (placed but not yet paid) would flatter it."""
         rng = self.rng
+        pick: Callable[[Game], str]
         if self.playout == "random":
-            for _ in range(self.depth):
-                if world.is_over:
-                    return
-                world.play(rng.choice(world.legal_actions()))
-            mover, turn = world.to_move, world.turns_taken
-            for _ in range(MAX_PLAYOUT):
-                if world.is_over or world.to_move != mover or world.turns_taken != turn:
-                    return
-                world.play(rng.choice(world.legal_actions()))
-            return
-        from upriver.agents.greedy import GreedyAgent
+            def pick(g: Game) -> str:
+                return rng.choice(g.legal_actions())
+        else:
+            from upriver.agents.greedy import GreedyAgent
 
-        greedy = GreedyAgent(rng.getrandbits(62))
+            pick = GreedyAgent(rng.getrandbits(62)).choose
         for _ in range(self.depth):
             if world.is_over:
                 return
-            world.play(greedy.choose(world))
+            world.play(pick(world))
         mover, turn = world.to_move, world.turns_taken
         for _ in range(MAX_PLAYOUT):
             if world.is_over or world.to_move != mover or world.turns_taken != turn:
                 return
-            world.play(greedy.choose(world))
+            world.play(pick(world))

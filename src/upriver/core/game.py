@@ -40,7 +40,8 @@ class Rules(Protocol):
     # An automated opponent that is not a seat (a solo game's): name, score and breakdown.
     def opponents(self, state: Any) -> list[dict[str, Any]]: ...
     def is_over(self, state: Any) -> bool: ...
-    # Optional: ``turns_taken(state) -> int``, the turns ended so far (``Game.turns_taken``).
+    # The turns ended so far, for games that count them (``Game.turns_taken``), else None.
+    def turns_taken(self, state: Any) -> int | None: ...
     # ``legal``: the legal texts when the core has them already (the seat to move's view).
     def view(self, state: Any, seat: int | None,
              legal: list[str] | None = None) -> dict[str, Any]: ...
@@ -89,8 +90,7 @@ class Game:
         """How many turns have ended so far, an automated opponent's included, for games that
         count them (``None`` otherwise). Bots look ahead to the end of a turn with it: in a solo
         game the seat to move never changes, but the turn does."""
-        count = getattr(self.rules, "turns_taken", None)
-        return None if count is None else int(count(self.state))
+        return self.rules.turns_taken(self.state)
 
     def _legal_pair(self) -> tuple[list[str], list[Any]]:
         if self._legal is None:

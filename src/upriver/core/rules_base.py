@@ -67,6 +67,10 @@ class RulesBase:
     def opponents(self, st: Any) -> list[dict[str, Any]]:
         return []
 
+    def turns_taken(self, st: Any) -> int | None:
+        """Turns ended so far; a game that counts them says so (``Game.turns_taken``)."""
+        return None
+
     def view(self, st: Any, seat: int | None, legal: list[str] | None = None) -> dict[str, Any]:
         if legal is None and seat is not None and seat == self.to_move(st):
             legal = self.legal(st)[0]

@@ -162,9 +162,8 @@ class Observer:
 
 def _game_type(game_id: str) -> Any:
     rules = rules_for(game_id)
-    params: dict[str, Any] = {"players": min(p for p in rules.players if p > 1)
-                              if max(rules.players) > 1 else rules.players[0],
-                              "seed": 0, "reward": "win"}
+    players = 2 if 2 in rules.players else min(rules.players)
+    params: dict[str, Any] = {"players": players, "seed": 0, "reward": "win"}
     params.update({name: opt.default for name, opt in rules.options.items()})
     return pyspiel.GameType(
         short_name=short_name(game_id), long_name=f"upriver {rules.name}",
