@@ -273,7 +273,7 @@ def test_bench_json_prints_the_throughput_keys() -> None:
     result = run("bench", GAME, "--players", "3", "--seconds", "0.3", "--json")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    for key in ("decisions_per_s", "games_per_s", "clones_per_s"):
+    for key in ("decisions_per_s", "games_per_s", "clones_per_s", "greedy_games_per_s"):
         assert data[key] > 0
     assert data["players"] == 3
     assert data["games"] >= 1

@@ -357,9 +357,9 @@ def bench(game: str, players: int | None, seconds: float, as_json: bool, with_en
         raise BadOption(f"--seconds must not be negative, not {seconds}")
     upriver.new_game(game, players=n)  # a bad player count fails here, before timing
     rng = random.Random(0)
-    run = _play_random(game, n, seconds * 0.8, rng)
+    run = _play_random(game, n, seconds * 0.5, rng)
     samples = run["samples"] or [upriver.new_game(game, players=n)]
-    clones, clone_time = _time_clones(samples, seconds * 0.2)
+    clones, clone_time = _time_clones(samples, seconds * 0.1)
     result = {
         "game": game,
         "players": n,
@@ -371,7 +371,9 @@ def bench(game: str, players: int | None, seconds: float, as_json: bool, with_en
         "clones_per_s": round(clones / clone_time, 1),
         "mean_decisions_per_game": round(run["decisions"] / run["games"], 1),
     }
-    result["mcts_iterations_per_s"] = _mcts_rate(samples, seconds * 0.2)
+    result["mcts_iterations_per_s"] = _mcts_rate(samples, seconds * 0.1)
+    greedy_games, greedy_time = _play_greedy(game, n, seconds * 0.3)
+    result["greedy_games_per_s"] = round(greedy_games / greedy_time, 4)
     if with_env:
         from upriver.rl.bench import env_steps_per_second
 
@@ -389,10 +391,27 @@ def bench(game: str, players: int | None, seconds: float, as_json: bool, with_en
     click.echo(f"  clones:    {clones:>8}   {result['clones_per_s']:>12,.0f} clones/s")
     click.echo(f"  mcts:                  {result['mcts_iterations_per_s']:>12,.0f} "
                "iterations/s (default settings, mid-game)")
+    click.echo(f"  greedy:    {greedy_games:>8}   {result['greedy_games_per_s']:>12,.3f} games/s "
+               "(greedy bot in every seat)")
     if with_env:
         rate = result["env_steps_per_s"]
         click.echo(f"  env:                   {rate:>12,.0f} PettingZoo steps/s "
                    f"({rate / result['decisions_per_s']:.2f} of random play)")
+
+
+def _play_greedy(game_id: str, players: int, budget: float) -> tuple[int, float]:
+    """Whole games with the greedy bot in every seat, as ``upriver simulate`` plays them, until
+    ``budget`` seconds have passed (at least one): the studies' usual opponent, so its speed is
+    a study's speed."""
+    from upriver.sim.runner import SimConfig, play_game
+
+    config = SimConfig(game_id, ("greedy",) * players, games=1)
+    games = 0
+    start = time.perf_counter()
+    while games == 0 or time.perf_counter() - start < budget:
+        play_game(config, games)
+        games += 1
+    return games, time.perf_counter() - start
 
 
 def _mcts_rate(samples: list[Game], budget: float) -> float:

@@ -245,6 +245,30 @@ def test_determinize_depends_only_on_what_the_seat_sees(
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), default_configurations())
+def test_the_evaluation_reads_only_what_each_seat_may_know(
+    game_id: str, players: int, options: dict[str, Any]
+) -> None:
+    """Judging every seat at once on a copy determinised for seat m (as MCTS does) depends
+    only on what m sees: a game that looks the same to m gives the same values for the same
+    seed. It gives m the value m gets alone, and on the real game each seat is judged in a
+    world of its own."""
+    rng = random.Random(17)
+    judged = 0
+    for seed in range(4):
+        for g in checkpoints(random_game(game_id, players, options, seed), rng, 4):
+            assert g.evaluations() == [g.evaluate(s) for s in range(players)]
+            for seat in range(players):
+                lookalike = g.determinize(seat, 99)  # the same to seat, hidden parts differ
+                world = g.determinize(seat, 5)
+                values = world.evaluations()
+                assert values == lookalike.determinize(seat, 5).evaluations()
+                assert values[seat] == world.evaluate(seat)
+                assert len(values) == players
+                judged += 1
+    assert judged >= 10
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), default_configurations())
 def test_views_are_json_and_legal_actions_only_for_the_seat_to_move(
     game_id: str, players: int, options: dict[str, Any]
 ) -> None:

@@ -42,17 +42,20 @@ class GreedyAgent:
         turn = world.turns_taken
         child = world.clone()
         child.play(action)
+        value: float | None = None
         for _ in range(MAX_FOLLOW_UP):
             # A solo seat always decides next, so the end of the turn ends its run too.
             if child.is_over or child.to_move != seat or child.turns_taken != turn:
                 break
             options = child.legal_actions()
-            values = [_one_step(child, a, seat) for a in options]
-            child.play(self._best(options, values))
-        return child.evaluate(seat)
+            tried = [_one_step(child, a, seat) for a in options]
+            pick = self._best(options, [v for _, v in tried])
+            # The position after the pick was judged already: go on from it.
+            child, value = tried[options.index(pick)]
+        return child.evaluate(seat) if value is None else value
 
 
-def _one_step(world: Game, action: str, seat: int) -> float:
+def _one_step(world: Game, action: str, seat: int) -> tuple[Game, float]:
     child = world.clone()
     child.play(action)
-    return child.evaluate(seat)
+    return child, child.evaluate(seat)

@@ -42,8 +42,7 @@ def rewards(game: Game) -> list[float]:
     to the best (an automated opponent's too); before it, the game's evaluation of the seat's
     lead, squashed."""
     if not game.is_over:
-        return [1.0 / (1.0 + math.exp(-game.evaluate(s) / EVAL_SCALE))
-                for s in range(game.num_players)]
+        return [1.0 / (1.0 + math.exp(-v / EVAL_SCALE)) for v in game.evaluations()]
     scores = game.scores()
     winners = game.winners()
     # The best score at the table, a solo opponent's included: against it a seat's share of

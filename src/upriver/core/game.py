@@ -181,6 +181,15 @@ class Game:
         scores = self.scores()
         return float(scores[seat] - max(s for i, s in enumerate(scores) if i != seat))
 
+    def evaluations(self) -> list[float]:
+        """``evaluate`` for every seat. On a determinised copy all seats are judged at once, on
+        that copy: a game's evaluation reads only what every seat may know of the others
+        (checked by the conformance suite), so no seat's value needs a world of its own."""
+        all_at_once = getattr(self.rules, "evaluate_all", None)
+        if all_at_once is None or self._observer is None:
+            return [self.evaluate(s) for s in range(self.num_players)]
+        return [float(v) for v in all_at_once(self.state)]
+
     def clone(self) -> Game:
         twin = Game.__new__(Game)
         twin.rules = self.rules

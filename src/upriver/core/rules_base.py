@@ -24,7 +24,7 @@ class RulesBase:
     views: Any  # module with view(state, seat, legal), determinize(state, seat, seed) and
     #             hidden_from(state, seat)
     position: Any  # module with parse(text, make_config)
-    evaluation: Any  # module with evaluate(state, seat)
+    evaluation: Any  # module with evaluate(state, seat) and evaluate_all(state)
     render: Any  # module with text(view)
     svg: Any  # module with render(view, names) (the board as SVG with clickable legal targets)
     #           and PASSES (the actions left to buttons)
@@ -98,6 +98,10 @@ class RulesBase:
     def evaluate(self, st: Any, seat: int) -> float:
         """How good the position looks for ``seat``, from what it may know (bots)."""
         return float(self.evaluation.evaluate(st, seat))
+
+    def evaluate_all(self, st: Any) -> list[float]:
+        """``evaluate`` for every seat at once, on one position (search judges them all)."""
+        return [float(v) for v in self.evaluation.evaluate_all(st)]
 
     def render_text(self, view: dict[str, Any]) -> str:
         """The view as text for the terminal (``upriver play``, ``upriver replay``)."""

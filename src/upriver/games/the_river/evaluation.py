@@ -19,11 +19,15 @@ PIONEER = 1.0
 
 
 def evaluate(st: State, seat: int) -> float:
+    return evaluate_all(st)[seat]
+
+
+def evaluate_all(st: State) -> list[float]:
+    """Every seat's value at once (search judges all seats of a position)."""
     parts = scoring.breakdown(st)
     score = [sum(p.values()) for p in parts]
     if st.stage == OVER:
-        best_other = max(s for i, s in enumerate(score) if i != seat)
-        return float(score[seat] - best_other) + (100.0 if score[seat] >= best_other else 0.0)
+        return [_final(score, seat) for seat in range(st.num_players)]
     comp = st.cfg.comp
     values = []
     for s in range(st.num_players):
@@ -34,4 +38,11 @@ def evaluate(st: State, seat: int) -> float:
         v += RESERVED * sum(comp.buildings[b].points for b in st.reserved[s])
         v += PIONEER * (st.boat[s] + st.on_board[s])  # pioneers still working
         values.append(v)
-    return values[seat] - max(v for i, v in enumerate(values) if i != seat)
+    return [values[seat] - max(v for i, v in enumerate(values) if i != seat)
+            for seat in range(st.num_players)]
+
+
+def _final(score: list[int], seat: int) -> float:
+    """A finished game: the margin over the best other seat, and 100 more for a win."""
+    best_other = max(s for i, s in enumerate(score) if i != seat)
+    return float(score[seat] - best_other) + (100.0 if score[seat] >= best_other else 0.0)

@@ -90,6 +90,9 @@ class Components:
     stretch_flows: tuple[int, ...]  # index of the stretch below, or -1 for the sea
     stretch_rivers: tuple[frozenset[int], ...]
     stretch_spaces: tuple[tuple[int, ...], ...]  # space indices, top first
+    # Per stretch, the stretches listed before it that share one of its rivers (the bots'
+    # estimate of which markers take a river's pearl first).
+    stretch_shared_before: tuple[tuple[int, ...], ...]
     stretch_gain: tuple[bool, ...]
     row1_of_river: tuple[int, ...]  # river number - 1 -> its row-1 stretch
     n_rivers: int
@@ -107,6 +110,7 @@ class Components:
     tiles: tuple[Tile, ...]
     tile_index: dict[str, int]
     spot_offset: tuple[int, ...]  # tile -> index of its first spot in the flat spot list
+    spot_count: tuple[int, ...]  # tile -> how many pearl spots it has
     n_spots: int
     tiles_note: str  # shown with every view while the tiles are placeholders
     source: str  # the user's component file, or "" for the built-in data
@@ -327,6 +331,9 @@ def _build(d: dict[str, Any], where: str, override: str) -> Components:
         stretch_flows=tuple(flows),
         stretch_rivers=tuple(frozenset(r) for r in rivers),
         stretch_spaces=tuple(st_spaces),
+        stretch_shared_before=tuple(
+            tuple(j for j in range(i) if rivers[j] & rivers[i])
+            for i in range(len(rivers))),
         stretch_gain=tuple(gain),
         row1_of_river=tuple(row1[r] for r in range(1, n_rivers + 1)),
         n_rivers=n_rivers,
@@ -343,6 +350,7 @@ def _build(d: dict[str, Any], where: str, override: str) -> Components:
         tiles=tuple(tiles),
         tile_index=index,
         spot_offset=tuple(offsets),
+        spot_count=tuple(len(t.spots) for t in tiles),
         n_spots=n_spots,
         tiles_note=str(d.get("tiles_note", "")),
         source=override,

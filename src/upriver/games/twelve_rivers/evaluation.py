@@ -21,59 +21,54 @@ VILLAGE_PROMISE = 4.0  # a Markaya still to be befriended: spots, cards and an o
 SEA_SHARE = 0.5
 
 
-def _marker_promise(st: State, seat: int) -> float:
-    """Pearls waiting above the dam for this seat's river markers: each marker expects the best
+def _marker_promises(st: State) -> list[float]:
+    """Pearls waiting above the dam for each seat's river markers: each marker expects the best
     pearl of its rivers not claimed by markers further up (before the dam is removed)."""
     comp = st.cfg.comp
     points = comp.pearl_points
-    total = 0.0
-    claimed: dict[int, int] = {}  # stretch -> markers ahead of it
+    out = [0.0] * st.num_players
+    claimed = [0] * len(comp.stretch_spaces)  # stretch -> markers on it
     for i, spaces in enumerate(comp.stretch_spaces):
+        pearls: list[int] | None = None
+        ahead = 0
         for sp in spaces:
             owner = st.occ[sp]
             if owner < 0:
                 continue
-            rivers = comp.stretch_rivers[i]
-            pearls = sorted((points[st.rivers[r - 1]] for r in rivers if st.rivers[r - 1] >= 0),
-                            reverse=True)
-            ahead = sum(n for j, n in claimed.items() if comp.stretch_rivers[j] & rivers)
-            if owner == seat and ahead < len(pearls):
-                total += pearls[ahead]
-            claimed[i] = claimed.get(i, 0) + 1
-    return total
+            if pearls is None:  # the stretch's first marker: its rivers' pearls, best first
+                pearls = sorted((points[st.rivers[r - 1]] for r in comp.stretch_rivers[i]
+                                 if st.rivers[r - 1] >= 0), reverse=True)
+                ahead = sum(claimed[j] for j in comp.stretch_shared_before[i])
+            if ahead < len(pearls):
+                out[owner] += pearls[ahead]
+            ahead += 1
+            claimed[i] += 1
+    return out
 
 
-def _placement_promise(st: State, seat: int) -> float:
-    """Before the collection phase: the seat's village markers (one Markaya each while the
-    display lasts, left first) and its sea marker (a share of the sea)."""
+def _placement_promises(st: State) -> list[float]:
+    """Before the collection phase: each seat's village markers (one Markaya each while the
+    display lasts, left first) and the sea marker (a share of the sea)."""
     comp = st.cfg.comp
-    total = 0.0
+    out = [0.0] * st.num_players
     waiting = 0
     for sp in comp.village:
         owner = st.occ[sp]
         if owner >= 0:
-            if owner == seat and waiting < len(st.mk_display):
-                total += VILLAGE_PROMISE
+            if waiting < len(st.mk_display):
+                out[owner] += VILLAGE_PROMISE
             waiting += 1
-    if st.occ[comp.sea] == seat:
-        total += SEA_SHARE * sum(comp.pearl_points[c] * n for c, n in enumerate(st.sea))
-    return total
+    owner = st.occ[comp.sea]
+    if owner >= 0:
+        out[owner] += SEA_SHARE * sum(comp.pearl_points[c] * n for c, n in enumerate(st.sea))
+    return out
 
 
-def _free_spots(st: State, seat: int) -> int:
+def _alpaca_promise(st: State, seat: int, open_spots: list[int]) -> float:
+    """What the pearls on the seat's alpaca promise: most of their points where an open spot
+    (``open_spots``, by kind) fits them."""
     comp = st.cfg.comp
-    return sum(1 for t in st.tiles_of[seat]
-               for k in range(len(comp.tiles[t].spots)) if st.spots[comp.spot_offset[t] + k] < 0)
-
-
-def _alpaca_promise(st: State, seat: int) -> float:
-    comp = st.cfg.comp
-    free = [0] * 6
-    for t in st.tiles_of[seat]:
-        base = comp.spot_offset[t]
-        for k, need in enumerate(comp.tiles[t].spots):
-            if st.spots[base + k] < 0:
-                free[need] += 1
+    free = open_spots[:]
     total = 0.0
     for c in range(5):
         for _ in range(st.alpaca[seat * 5 + c]):
@@ -89,18 +84,34 @@ def _alpaca_promise(st: State, seat: int) -> float:
 
 
 def evaluate(st: State, seat: int) -> float:
-    score = scoring.scores(st)
+    return evaluate_all(st)[seat]
+
+
+def evaluate_all(st: State) -> list[float]:
+    """Every seat's value at once: its own score and promise minus the best other seat's."""
+    tally = scoring.Tally(st)
+    score = scoring.scores(st, tally)
+    p = st.num_players
     if st.stage == OVER:
-        best_other = max(s for i, s in enumerate(score) if i != seat)
-        return float(score[seat] - best_other) + (100.0 if score[seat] >= best_other else 0.0)
+        out = []
+        for seat in range(p):
+            best_other = max(s for i, s in enumerate(score) if i != seat)
+            out.append(float(score[seat] - best_other)
+                       + (100.0 if score[seat] >= best_other else 0.0))
+        return out
+    exploring = st.stage < 8  # exploration: pearls still above the dam
+    if exploring:
+        markers, placed = _marker_promises(st), _placement_promises(st)
     values = []
-    for s in range(st.num_players):
+    for s in range(p):
+        open_spots = tally.open[s]
         v = float(score[s])
-        v += _alpaca_promise(st, s)
-        v += CARD_VALUE * sum(st.hands[s * 5 : s * 5 + 5])
-        v += FAIRY_VALUE * sum(st.fairies[s * 5 : s * 5 + 5])
-        v += FREE_SPOT * _free_spots(st, s)
-        if st.stage < 8:  # exploration: pearls still above the dam
-            v += _marker_promise(st, s) + _placement_promise(st, s)
+        v += _alpaca_promise(st, s, open_spots)
+        v += CARD_VALUE * tally.cards[s]
+        v += FAIRY_VALUE * tally.fairies[s]
+        v += FREE_SPOT * sum(open_spots)
+        if exploring:
+            v += markers[s] + placed[s]
         values.append(v)
-    return values[seat] - max(v for i, v in enumerate(values) if i != seat)
+    return [values[seat] - max(v for i, v in enumerate(values) if i != seat)
+            for seat in range(p)]

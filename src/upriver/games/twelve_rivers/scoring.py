@@ -11,7 +11,8 @@ TOTEM_SET_POINTS = 4  # rulebook 001, "Scoring"
 
 
 class Tally:
-    """What the objectives look at, per seat: delivered pearls, full tiles, fairies, cards."""
+    """What the objectives look at, per seat: delivered pearls, full tiles, fairies, cards;
+    and, for the bots' evaluation, the open spots of each kind (colour or RAINBOW)."""
 
     def __init__(self, st: State) -> None:
         comp = st.cfg.comp
@@ -20,16 +21,26 @@ class Tally:
         self.st = st
         self.delivered = [[0] * 5 for _ in range(p)]
         self.full = [0] * p
+        self.open = [[0] * 6 for _ in range(p)]
+        offsets, counts, spots, tiles = comp.spot_offset, comp.spot_count, st.spots, comp.tiles
         for seat in range(p):
+            got, room = self.delivered[seat], self.open[seat]
             for t in st.tiles_of[seat]:
-                pearls = tile_pearls(st, t)
-                for c in pearls:
+                base = offsets[t]
+                needs = tiles[t].spots
+                full = True
+                for k in range(counts[t]):
+                    c = spots[base + k]
                     if c >= 0:
-                        self.delivered[seat][c] += 1
-                if all(c >= 0 for c in pearls):
+                        got[c] += 1
+                    else:
+                        full = False
+                        room[needs[k]] += 1
+                if full:
                     self.full[seat] += 1
-        self.fairies = [sum(st.fairies[s * 5 : s * 5 + 5]) for s in range(p)]
-        self.cards = [sum(st.hands[s * 5 : s * 5 + 5]) for s in range(p)]
+        fairies, hands = st.fairies, st.hands
+        self.fairies = [sum(fairies[s * 5 : s * 5 + 5]) for s in range(p)]
+        self.cards = [sum(hands[s * 5 : s * 5 + 5]) for s in range(p)]
 
 
 def tile_pearls(st: State, t: int) -> list[int]:
@@ -105,14 +116,35 @@ def breakdown(st: State) -> list[dict[str, int]]:
     """Per seat, in the rulebook's order: pearls, starting Markaya, other Markaya, alpaca cards
     (TR-END-02..06); 2022: pearls, villager rewards, totem sets, mission (TR22-SCORE-01).
     Before the end this is the running total if the game ended now."""
+    names = CATEGORIES_2022 if st.cfg.e2022 else CATEGORIES
+    return [dict(zip(names, parts, strict=True)) for parts in _parts(st)]
+
+
+def scores(st: State, tally: Tally | None = None) -> list[int]:
+    return [sum(parts) for parts in _parts(st, tally)]
+
+
+def _parts(st: State, tally: Tally | None = None) -> list[tuple[int, int, int, int]]:
+    """Each seat's four scoring categories, in ``breakdown``'s order (bots call this for every
+    position they judge, so it builds no dictionaries)."""
     comp: Components = st.cfg.comp
-    tally = Tally(st)
-    if st.cfg.e2022:
-        return [_breakdown_2022(st, tally, seat) for seat in range(st.num_players)]
+    if tally is None:
+        tally = Tally(st)
+    points = comp.pearl_points
+    missions = [0] * st.num_players
+    for i, o in enumerate(st.acards):
+        if o >= 0:
+            missions[o] += comp.alpaca_cards[i][2]
     out = []
     for seat in range(st.num_players):
-        pearls = sum(comp.pearl_points[c] for c in range(5) for _ in
-                     range(tally.delivered[seat][c]))
+        got = tally.delivered[seat]
+        pearls = sum(points[c] * got[c] for c in range(5))
+        mission = missions[seat]
+        if st.cfg.e2022:
+            rewards = sum(objective_points(tally, seat, t, False) for t in st.tiles_of[seat])
+            sets = TOTEM_SET_POINTS * totem_sets(st, seat)
+            out.append((pearls, rewards, sets, mission))
+            continue
         start = other = 0
         for t in st.tiles_of[seat]:
             pts = objective_points(tally, seat, t, st.cfg.per_fairy_tie_rule)
@@ -120,22 +152,8 @@ def breakdown(st: State) -> list[dict[str, int]]:
                 start += pts
             else:
                 other += pts
-        cards = sum(comp.alpaca_cards[i][2] for i, o in enumerate(st.acards) if o == seat)
-        out.append(dict(zip(CATEGORIES, (pearls, start, other, cards), strict=True)))
+        out.append((pearls, start, other, mission))
     return out
-
-
-def _breakdown_2022(st: State, tally: Tally, seat: int) -> dict[str, int]:
-    comp = st.cfg.comp
-    pearls = sum(comp.pearl_points[c] * tally.delivered[seat][c] for c in range(5))
-    rewards = sum(objective_points(tally, seat, t, False) for t in st.tiles_of[seat])
-    sets = TOTEM_SET_POINTS * totem_sets(st, seat)
-    mission = sum(comp.alpaca_cards[i][2] for i, o in enumerate(st.acards) if o == seat)
-    return dict(zip(CATEGORIES_2022, (pearls, rewards, sets, mission), strict=True))
-
-
-def scores(st: State) -> list[int]:
-    return [sum(b.values()) for b in breakdown(st)]
 
 
 def winners(st: State) -> list[int]:

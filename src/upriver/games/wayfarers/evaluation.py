@@ -34,11 +34,22 @@ def _promise(st: State, seat: int) -> float:
 
 
 def evaluate(st: State, seat: int) -> float:
+    return evaluate_all(st)[seat]
+
+
+def evaluate_all(st: State) -> list[float]:
+    """Every seat's value at once (search judges all seats of a position); in solo the
+    automated opponent counts as one of the others."""
     totals = scoring.scores(st)
     if st.ai:  # solo: against the opponent's score as it stands (WF-SOLO-60)
         totals.append(sum(scoring.opponent_breakdown(st).values()))
+    seats = range(st.num_players)
     if st.stage == OVER:
-        best_other = max(s for i, s in enumerate(totals) if i != seat)
-        return float(totals[seat] - best_other) + (100.0 if totals[seat] >= best_other else 0.0)
-    values = [totals[s] + _promise(st, s) for s in range(st.num_players)] + totals[st.num_players:]
-    return values[seat] - max(v for i, v in enumerate(values) if i != seat)
+        out = []
+        for seat in seats:
+            best_other = max(s for i, s in enumerate(totals) if i != seat)
+            out.append(float(totals[seat] - best_other)
+                       + (100.0 if totals[seat] >= best_other else 0.0))
+        return out
+    values = [totals[s] + _promise(st, s) for s in seats] + totals[st.num_players:]
+    return [values[seat] - max(v for i, v in enumerate(values) if i != seat) for seat in seats]
