@@ -81,3 +81,31 @@ def test_simulate_refuses_bad_requests_in_one_line(args: list[str]) -> None:
     result = CliRunner().invoke(cli, args)
     assert result.exit_code != 0
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_the_same_command_writes_byte_identical_json_and_report(tmp_path: Path) -> None:
+    """A study is citeable: the same command gives the same bytes, in processes with different
+    string hashing (which once reordered tied components) and with one or two jobs."""
+    import os
+    import subprocess
+    import sys
+
+    outputs = []
+    for run, (hash_seed, jobs) in enumerate([("1", "1"), ("2", "2")]):
+        folder = tmp_path / f"run{run}"
+        folder.mkdir()
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            [str(Path(sys.executable).with_name("upriver")), "simulate", "twelve-rivers",
+             "--players", "random,random,random", "--games", "30", "--seed", "4", "--jobs", jobs,
+             "--out", str(folder / "sim.json"), "--report", str(folder / "report")],
+            env=env, capture_output=True, text=True, timeout=300, check=False)
+        assert done.returncode == 0, done.stderr
+        outputs.append({p.relative_to(folder): p.read_bytes()
+                        for p in sorted(folder.rglob("*")) if p.is_file()})
+    assert outputs[0].keys() == outputs[1].keys() and len(outputs[0]) >= 7
+    for name, data in outputs[0].items():
+        assert outputs[1][name] == data, f"{name} differs between the two runs"
+    components = json.loads(outputs[0][Path("sim.json")])["components"]
+    order = [(-c["win_rate"], c["component"]) for c in components]
+    assert order == sorted(order) and len(components) > 5

@@ -37,7 +37,7 @@ def summarise(config: SimConfig, results: list[dict[str, Any]]) -> dict[str, Any
             turn_wins[r["turn_position"][seat]] += won
             slot_scores[slot].append(r["scores"][seat])
             seat_scores[seat].append(r["scores"][seat])
-            for name in set(r["components"][seat]):
+            for name in sorted(set(r["components"][seat])):  # one order in every process
                 held[name][0] += 1
                 held[name][1] += won
     seats = []
@@ -54,7 +54,7 @@ def summarise(config: SimConfig, results: list[dict[str, Any]]) -> dict[str, Any
         ({"component": name, "held": int(times), **_rate(wins, int(times)),
           "lift": round((wins / times) / baseline, 3) if times else 0.0}
          for name, (times, wins) in held.items() if times >= max(5, n // 50)),
-        key=lambda c: -c["win_rate"],
+        key=lambda c: (-c["win_rate"], c["component"]),  # ties by name: the same every run
     )
     lengths = [r["decisions"] for r in results]
     return {

@@ -9,22 +9,29 @@ CATEGORIES = ("primary tags", "unique sets", "space cards", "inspiration", "cara
 
 
 def breakdown(st: State) -> list[dict[str, int]]:
+    return [dict(zip(CATEGORIES, parts, strict=True)) for parts in _parts(st)]
+
+
+def _parts(st: State) -> list[tuple[int, int, int, int, int, int]]:
+    """Each seat's VP in ``CATEGORIES`` order (bots score every position they judge, so this
+    builds no dictionaries)."""
     comp = st.cfg.comp
+    table = comp.common_sets
+    top = len(table) - 1
+    above, insp_on, guild = st.above, st.insp_on, st.guild
     out = []
     for seat in range(st.num_players):
         counts = st.counts(seat)
-        primary = [st.tags[seat * 11 + t] for t in range(4)]
-        table = comp.common_sets
-        common = sum(table[min(n, len(table) - 1)] for n in primary)  # WF-END-03/04
+        primary = counts[:4]  # the four primary tags lead the count list
+        common = sum(table[min(n, top)] for n in primary)  # WF-END-03/04
         space = insp = 0
-        above = st.above
         for h in [host(seat, SKY), *(above[c] for c in (*st.lands[seat], *st.waters[seat])
                                      if above[c] >= 0)]:
             card = comp.capital_sky if h >= CARDS else comp.cards[h]
             assert card.score is not None
             value = card.score(counts)
             space += value  # WF-END-07
-            ins = st.insp_on[h]
+            ins = insp_on[h]
             if ins >= 0:
                 goal = comp.cards[ins]
                 assert goal.goal is not None
@@ -32,18 +39,12 @@ def breakdown(st: State) -> list[dict[str, int]]:
                     insp += value  # WF-END-08: the Space card scores twice
         guilds = 0
         for g in range(3):  # WF-END-10
-            mine = st.guild[seat * 3 + g]
-            if mine > 0 and all(mine > st.guild[s * 3 + g]  # the solo opponent too
+            mine = guild[seat * 3 + g]
+            if mine > 0 and all(mine > guild[s * 3 + g]  # the solo opponent too
                                 for s in range(st.cfg.table) if s != seat):
                 guilds += comp.guild_majority
-        out.append({
-            "primary tags": common,
-            "unique sets": comp.unique_set * min(primary),  # WF-END-05
-            "space cards": space,
-            "inspiration": insp,
-            "caravan": caravan.tile_vp(st, seat),  # WF-END-09
-            "guilds": guilds,
-        })
+        out.append((common, comp.unique_set * min(primary), space, insp,  # WF-END-05
+                    caravan.tile_vp(st, seat), guilds))  # WF-END-09
     return out
 
 
@@ -69,7 +70,7 @@ def opponent_breakdown(st: State) -> dict[str, int]:
 
 
 def scores(st: State) -> list[int]:
-    return [sum(b.values()) for b in breakdown(st)]
+    return [sum(parts) for parts in _parts(st)]
 
 
 def winners(st: State) -> list[int]:
