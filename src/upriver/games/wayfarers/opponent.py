@@ -98,7 +98,14 @@ from upriver.games.wayfarers.state import YELLOW as W_YELLOW
 
 HUMAN = 0
 # Steps of the opponent's own turn machinery, beside the data's operations.
-TOP_CARD, JTILE, SHUFFLE, SCHEME_ACTION, EXTRA, PLACE, PICK = range(20, 27)
+# One constant a line, so the compiled build (mypyc) knows each is an int.
+TOP_CARD = 20
+JTILE = 21
+SHUFFLE = 22
+SCHEME_ACTION = 23
+EXTRA = 24
+PLACE = 25
+PICK = 26
 # The display row each Worker colour goes on (WF-SOLO-34), by Worker colour.
 WORKER_ROW = {W_GREEN: TOWNSFOLK, W_YELLOW: LAND, W_BLUE: WATER}
 # The colour order's colours that are Worker colours.

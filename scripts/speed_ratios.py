@@ -1,0 +1,114 @@
+"""Speed of this tree against another revision, on the same machine in one run (issue 16).
+
+    python scripts/speed_ratios.py REV [--greedy-games N]
+
+REV is checked out into a temporary git worktree; every workload below is then timed in a fresh
+process for each tree, alternating, so both see the same machine. Each workload is fixed work
+(the same seeds, positions and iteration counts), so a ratio compares equal work:
+
+- random play: whole games with random legal actions (seeds 0, 1, ...);
+- greedy: whole games with the greedy bot in every seat, as ``upriver simulate`` plays them;
+- MCTS: iterations from fixed mid-game positions (default settings, fixed iteration count).
+
+Prints one table of rates (higher is faster) and new/old ratios; ``--json`` prints them as one
+JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = [("twelve-rivers", 4), ("twelve-rivers", 2), ("the-river", 4), ("the-river", 2),
+         ("wayfarers", 4), ("wayfarers", 2), ("wayfarers", 1)]
+
+# Run inside each tree: prints {"random": games/s, "greedy": games/s, "mcts": iterations/s}.
+WORKLOAD = r"""
+import json, random, sys, time
+import upriver
+from upriver.agents.mcts import MCTSAgent
+from upriver.sim.runner import SimConfig, play_game
+
+game, players, greedy_games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+start = time.perf_counter()
+for seed in range(40):
+    g = upriver.new_game(game, players=players, seed=seed)
+    rng = random.Random(seed)
+    while not g.is_over:
+        g.play(rng.choice(g.legal_actions()))
+random_rate = 40 / (time.perf_counter() - start)
+config = SimConfig(game, ("greedy",) * players, games=greedy_games)
+start = time.perf_counter()
+for i in range(greedy_games):
+    play_game(config, i)
+greedy_rate = greedy_games / (time.perf_counter() - start)
+positions = []
+for seed in range(4):
+    g = upriver.new_game(game, players=players, seed=100 + seed)
+    rng = random.Random(seed)
+    for _ in range(30 + 10 * seed):
+        if g.is_over or len(g.legal_actions()) > 1 and len(g.history) > 25 + 10 * seed:
+            break
+        g.play(rng.choice(g.legal_actions()))
+    if not g.is_over and len(g.legal_actions()) > 1:
+        positions.append(g)
+iterations, elapsed = 0, 0.0
+for k, g in enumerate(positions):
+    agent = MCTSAgent(k, iters=300)
+    t = time.perf_counter()
+    agent.choose(g)
+    elapsed += time.perf_counter() - t
+    iterations += agent.last_iterations
+print(json.dumps({"random": random_rate, "greedy": greedy_rate,
+                  "mcts": iterations / elapsed if elapsed else 0.0}))
+"""
+
+
+def measure(src: Path, game: str, players: int, greedy_games: int) -> dict[str, float]:
+    env = {**os.environ, "PYTHONPATH": str(src), "PYTHONHASHSEED": "0"}
+    done = subprocess.run([sys.executable, "-c", WORKLOAD, game, str(players), str(greedy_games)],
+                          env=env, capture_output=True, text=True, check=True)
+    out: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("rev", help="the revision to compare with, e.g. a commit or tag")
+    parser.add_argument("--greedy-games", type=int, default=2)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        old_tree = Path(tmp) / "old"
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q",
+                        str(old_tree), args.rev], check=True)
+        try:
+            rows = []
+            for game, players in CASES:
+                old = measure(old_tree / "src", game, players, args.greedy_games)
+                new = measure(ROOT / "src", game, players, args.greedy_games)
+                rows.append({"game": game, "players": players, "old": old, "new": new,
+                             "ratio": {k: new[k] / old[k] for k in new if old.get(k)}})
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
+                            str(old_tree)], check=False)
+    if args.json:
+        print(json.dumps({"base": args.rev, "rows": rows}))
+        return
+    print(f"{'game':<14} {'p':>2}  {'random games/s':>22}  {'greedy games/s':>22}  "
+          f"{'MCTS iterations/s':>24}")
+    for r in rows:
+        cells = []
+        for k in ("random", "greedy", "mcts"):
+            cells.append(f"{r['old'][k]:>8.2f} > {r['new'][k]:>8.2f} {r['ratio'].get(k, 0):>4.2f}x")
+        print(f"{r['game']:<14} {r['players']:>2}  " + "  ".join(cells))
+
+
+if __name__ == "__main__":
+    main()
