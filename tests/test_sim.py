@@ -109,3 +109,46 @@ def test_the_same_command_writes_byte_identical_json_and_report(tmp_path: Path) 
     components = json.loads(outputs[0][Path("sim.json")])["components"]
     order = [(-c["win_rate"], c["component"]) for c in components]
     assert order == sorted(order) and len(components) > 5
+
+
+def test_a_report_names_everything_that_makes_its_figures(tmp_path: Path) -> None:
+    """The JSON and the page name the game, every option (defaults included), each bot with
+    all its settings, the games, seed, seating, upriver version and the command; running that
+    command again gives the same figures, with any number of jobs."""
+    import shlex
+
+    out = tmp_path / "sim.json"
+    report = tmp_path / "report"
+    result = CliRunner().invoke(cli, [
+        "simulate", "twelve-rivers", "--players", "mcts:iters=5,random", "--games", "2",
+        "--seed", "3", "--option", "edition=2022", "--jobs", "1", "--out", str(out),
+        "--report", str(report)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    study = data["study"]
+    assert study["game_name"] == "12 Rivers" and study["games"] == 2 and study["seed"] == 3
+    assert study["options"]["edition"] == "2022" and study["options"]["family"] is False
+    assert data["options"] == study["options"]
+    assert study["bots"][0]["settings"] == {"agent": "mcts", "iters": 5, "secs": 0.0, "c": 0.7,
+                                            "playout": "random", "depth": 20, "bias": 1.0,
+                                            "width": 6}
+    assert study["upriver_version"] and study["seating"] == "rotate"
+    words = shlex.split(study["command"])
+    assert words[:3] == ["upriver", "simulate", "twelve-rivers"] and "--jobs" not in words
+    page = (report / "index.html").read_text()
+    assert study["command"] in page and "width=6" in page and "villager_offer" in page
+    again = tmp_path / "again.json"
+    rerun = CliRunner().invoke(cli, [*words[1:], "--jobs", "2", "--out", str(again)])
+    assert rerun.exit_code == 0, rerun.output
+    assert json.loads(again.read_text()) == data
+    assert f"reproduce: {study['command']}" in result.output
+    assert "win rate by turn position (95% interval): 1. " in result.output
+
+
+def test_progress_is_told_of_every_finished_game() -> None:
+    """A study's progress moves one game at a time, whatever the number of jobs."""
+    for jobs in (1, 2):
+        told: list[int] = []
+        run_games(SimConfig("the-river", ("random", "random"), 5, seed=1), jobs=jobs,
+                  progress=told.append)
+        assert told == [1] * 5

@@ -456,11 +456,19 @@ def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, back
     import os
 
     from rich.console import Console
-    from rich.progress import Progress
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
     from rich.table import Table
 
     from upriver.sim import SimConfig
     from upriver.sim import simulate as run_simulation
+    from upriver.sim.summary import short_title
 
     rules_for(game)
     bots = [s.strip() for s in spec.split(",")]
@@ -478,12 +486,17 @@ def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, back
             raise BadOption(f"cannot write {path}: its folder does not exist")
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     console = Console(stderr=True)
-    with Progress(console=console, transient=True) as bar:
-        task = bar.add_task(f"{game}: {count} games", total=count)
+    # Per finished game: how many, how long so far, and the time left estimated from the
+    # games finished (shown from the first one on).
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("games"), TimeElapsedColumn(), TextColumn("left"),
+               TimeRemainingColumn())
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task(game, total=count)
         summary = run_simulation(config, workers, backend, address,
                                  progress=lambda k: bar.advance(task, k))
-    table = Table(title=f"{game}, {count} games, seed {seed}")
-    for column in ("slot", "bot", "win rate", "95% CI", "mean score", "sd"):
+    table = Table(title=short_title(summary["study"]))
+    for column in ("slot", "bot", "win rate", "95% interval", "mean score", "score sd"):
         table.add_column(column)
     for row in summary["seats"]:
         low, high = row["win_rate_ci95"]
@@ -502,9 +515,11 @@ def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, back
                             f"{row['opponent_mean_score']:.1f}",
                             f"{row['opponent_score_sd']:.1f}")
         Console().print(against)
-    positions = ", ".join(f"{r['position']}. {r['win_rate']:.3f}"
-                          for r in summary["turn_positions"])
-    click.echo(f"win rate by turn position: {positions}")
+    positions = ", ".join(
+        f"{r['position']}. {r['win_rate']:.3f} ({r['win_rate_ci95'][0]:.3f}-"
+        f"{r['win_rate_ci95'][1]:.3f})" for r in summary["turn_positions"])
+    click.echo(f"win rate by turn position (95% interval): {positions}")
+    click.echo(f"reproduce: {summary['study']['command']}")
     if out:
         with open(out, "w") as f:
             json.dump(summary, f, indent=1)

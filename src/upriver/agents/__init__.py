@@ -9,6 +9,7 @@ simulations and on the web. A spec is a name with optional parameters after colo
 
 from __future__ import annotations
 
+import inspect
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,7 +22,8 @@ from upriver.core.errors import BadOption
 from upriver.core.game import Game
 from upriver.core.options import shown
 
-__all__ = ["AGENTS", "PARAMS", "Agent", "Param", "agent_names", "make_agent", "parse_spec"]
+__all__ = ["AGENTS", "PARAMS", "Agent", "Param", "agent_names", "agent_settings", "make_agent",
+           "parse_spec"]
 
 
 class Agent(Protocol):
@@ -118,6 +120,15 @@ def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     if name == "mcts" and "secs" in params and "iters" not in params:
         params["iters"] = 0  # a time budget alone
     return name, params
+
+
+def agent_settings(spec: str) -> dict[str, Any]:
+    """Every setting of the agent ``spec`` names, its defaults included (what a report states):
+    ``"mcts:iters=40"`` -> ``{"agent": "mcts", "iters": 40, "secs": 0.0, "c": 0.7, ...}``."""
+    name, params = parse_spec(spec)
+    defaults = {key: p.default for key, p in inspect.signature(AGENTS[name]).parameters.items()
+                if key != "seed" and p.default is not inspect.Parameter.empty}
+    return {"agent": name, **defaults, **params}
 
 
 def make_agent(spec: str, seed: int) -> Agent:

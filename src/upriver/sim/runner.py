@@ -97,8 +97,7 @@ def run_games(config: SimConfig, jobs: int = 1, backend: str = "local",
     for spec in config.players:
         make_agent(spec, 0)  # refuse a bad bot before starting anything
     upriver.new_game(config.game, players=len(config.players), **config.options)
-    size = max(1, min(25, config.games // (jobs * 4) or 1))
-    chunks = _chunks(config.games, size)
+    chunks = _chunks(config.games, 1)  # one game a task, so progress counts every game
     payload = asdict(config)
     results: list[dict[str, Any]] = []
     if backend == "ray":

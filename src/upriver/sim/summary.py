@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import shlex
 from collections import defaultdict
+from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
+from upriver.agents import agent_settings
+from upriver.core.options import check_options
+from upriver.core.registry import rules_for
 from upriver.sim.runner import SimConfig
 from upriver.sim.stats import mean, stdev, wilson
 
@@ -57,10 +62,12 @@ def summarise(config: SimConfig, results: list[dict[str, Any]]) -> dict[str, Any
         key=lambda c: (-c["win_rate"], c["component"]),  # ties by name: the same every run
     )
     lengths = [r["decisions"] for r in results]
+    study = describe(config)
     return {
+        "study": study,
         "opponents": _opponents(results),
         "game": config.game,
-        "options": config.options,
+        "options": study["options"],
         "players": list(config.players),
         "games": n,
         "seed": config.seed,
@@ -94,3 +101,51 @@ def _opponents(results: list[dict[str, Any]]) -> list[dict[str, Any]]:
                     "opponent_mean_score": round(mean(theirs), 3),
                     "opponent_score_sd": round(stdev(theirs), 3)})
     return out
+
+
+def upriver_version() -> str:
+    try:
+        return version("upriver")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown"
+
+
+def describe(config: SimConfig) -> dict[str, Any]:
+    """What a study was, in full, for its report to state: the game, every option (defaults
+    included), each bot slot with all its settings, games, seed, seating, the upriver version,
+    and the command that reproduces the figures (``--jobs``, ``--backend`` and where the output
+    goes change no figure, so the command leaves them out and is the same whatever they were)."""
+    rules = rules_for(config.game)
+    players = len(config.players)
+    options = check_options(config.game, rules.options, config.options, players)
+    words = ["upriver", "simulate", config.game, "--players", ",".join(config.players),
+             "--games", str(config.games), "--seed", str(config.seed),
+             "--seating", config.seating]
+    for key, value in sorted(config.options.items()):
+        text = str(value).lower() if isinstance(value, bool) else str(value)
+        words += ["--option", f"{key}={text}"]
+    return {
+        "game": config.game,
+        "game_name": rules.name,
+        "players": players,
+        "options": options,
+        "bots": [{"slot": slot, "spec": spec, "settings": agent_settings(spec)}
+                 for slot, spec in enumerate(config.players)],
+        "games": config.games,
+        "seed": config.seed,
+        "seating": config.seating,
+        "upriver_version": upriver_version(),
+        "command": shlex.join(words),
+    }
+
+
+def short_title(study: dict[str, Any]) -> str:
+    """The study in a line, for plot titles: game, players, bots, games and seed."""
+    specs = [b["spec"] for b in study["bots"]]
+    bots = f"{specs[0]} x{len(specs)}" if len(set(specs)) == 1 and len(specs) > 1 \
+        else ", ".join(specs)
+    changed = [f"{k}={v}" for k, v in study["options"].items()
+               if v != rules_for(study["game"]).options[k].default]
+    extra = f" ({', '.join(changed)})" if changed else ""
+    return (f"{study['game_name']}{extra}, {study['players']}p: {bots}; "
+            f"{study['games']} games, seed {study['seed']}")
