@@ -1,6 +1,6 @@
 """Speed of this tree against another revision, on the same machine in one run (issue 16).
 
-    python scripts/speed_ratios.py REV [--greedy-games N]
+    python scripts/speed_ratios.py REV [--greedy-games N] [--compiled SITE]
 
 REV is checked out into a temporary git worktree; every workload below is then timed in a fresh
 process for each tree, alternating, so both see the same machine. Each workload is fixed work
@@ -10,8 +10,10 @@ process for each tree, alternating, so both see the same machine. Each workload 
 - greedy: whole games with the greedy bot in every seat, as ``upriver simulate`` plays them;
 - MCTS: iterations from fixed mid-game positions (default settings, fixed iteration count).
 
-Prints one table of rates (higher is faster) and new/old ratios; ``--json`` prints them as one
-JSON object.
+``--compiled SITE`` also times this tree's compiled build (a folder holding the unpacked wheel
+that ``UPRIVER_COMPILE=1 pip wheel --no-build-isolation .`` makes; tests/test_compiled.py leaves
+one under build/compiled/). Prints one table of rates (higher is faster) and ratios to REV;
+``--json`` prints them as one JSON object.
 """
 
 from __future__ import annotations
@@ -82,8 +84,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("rev", help="the revision to compare with, e.g. a commit or tag")
     parser.add_argument("--greedy-games", type=int, default=2)
+    parser.add_argument("--compiled", type=Path, default=None, metavar="SITE")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    trees = {"new": ROOT / "src"}
+    if args.compiled:
+        trees["compiled"] = args.compiled.resolve()
     with tempfile.TemporaryDirectory() as tmp:
         old_tree = Path(tmp) / "old"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q",
@@ -91,23 +97,28 @@ def main() -> None:
         try:
             rows = []
             for game, players in CASES:
-                old = measure(old_tree / "src", game, players, args.greedy_games)
-                new = measure(ROOT / "src", game, players, args.greedy_games)
-                rows.append({"game": game, "players": players, "old": old, "new": new,
-                             "ratio": {k: new[k] / old[k] for k in new if old.get(k)}})
+                row: dict[str, object] = {"game": game, "players": players}
+                old = row["old"] = measure(old_tree / "src", game, players, args.greedy_games)
+                for name, src in trees.items():
+                    rates = measure(src, game, players, args.greedy_games)
+                    row[name] = rates
+                    row[f"{name}_ratio"] = {k: rates[k] / old[k] for k in rates if old.get(k)}
+                rows.append(row)
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
                             str(old_tree)], check=False)
     if args.json:
         print(json.dumps({"base": args.rev, "rows": rows}))
         return
-    print(f"{'game':<14} {'p':>2}  {'random games/s':>22}  {'greedy games/s':>22}  "
-          f"{'MCTS iterations/s':>24}")
-    for r in rows:
-        cells = []
-        for k in ("random", "greedy", "mcts"):
-            cells.append(f"{r['old'][k]:>8.2f} > {r['new'][k]:>8.2f} {r['ratio'].get(k, 0):>4.2f}x")
-        print(f"{r['game']:<14} {r['players']:>2}  " + "  ".join(cells))
+    for k, label in (("random", "random games/s"), ("greedy", "greedy games/s"),
+                     ("mcts", "MCTS iterations/s")):
+        print(f"\n{label} ({args.rev} > this tree" + (", compiled" if args.compiled else "")
+              + ")")
+        for r in rows:
+            cells = [f"{r['old'][k]:>9.2f}"]  # type: ignore[index]
+            for name in trees:
+                cells.append(f"{r[name][k]:>9.2f} ({r[f'{name}_ratio'].get(k, 0):.2f}x)")  # type: ignore[index,attr-defined]
+            print(f"  {r['game']:<14} {r['players']}p " + "  ".join(cells))
 
 
 if __name__ == "__main__":

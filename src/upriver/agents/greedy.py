@@ -48,10 +48,21 @@ class GreedyAgent:
             if child.is_over or child.to_move != seat or child.turns_taken != turn:
                 break
             options = child.legal_actions()
-            tried = [_one_step(child, a, seat) for a in options]
-            pick = self._best(options, [v for _, v in tried])
-            # The position after the pick was judged already: go on from it.
-            child, value = tried[options.index(pick)]
+            values: list[float] = []
+            # The positions that may still be picked (those tied with the best so far), kept
+            # so the run goes on from the judged position instead of playing it again.
+            best: dict[int, Game] = {}
+            top = float("-inf")
+            for i, a in enumerate(options):
+                after, v = _one_step(child, a, seat)
+                values.append(v)
+                if v > top:
+                    top = v
+                    best = {j: g for j, g in best.items() if values[j] > top - 1e-9}
+                if v > top - 1e-9:
+                    best[i] = after
+            i = options.index(self._best(options, values))
+            child, value = best[i], values[i]
         return child.evaluate(seat) if value is None else value
 
 
