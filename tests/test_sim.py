@@ -152,3 +152,23 @@ def test_progress_is_told_of_every_finished_game() -> None:
         run_games(SimConfig("the-river", ("random", "random"), 5, seed=1), jobs=jobs,
                   progress=told.append)
         assert told == [1] * 5
+
+
+def test_ray_stays_quiet_and_logs_to_a_file(tmp_path: Path) -> None:
+    """A Ray study prints only its results: Ray's own start-up lines and warnings go to
+    upriver's log folder (here under a private XDG_STATE_HOME), unless --verbose."""
+    pytest.importorskip("ray")
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "XDG_STATE_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [str(Path(sys.executable).with_name("upriver")), "simulate", "the-river", "--players",
+         "random,random", "--games", "2", "--backend", "ray", "--jobs", "1"],
+        env=env, capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip() == ""
+    assert "win rate by turn position" in done.stdout
+    log = (tmp_path / "upriver" / "log" / "ray.log").read_text()
+    assert "Started a local Ray instance" in log

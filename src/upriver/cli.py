@@ -441,7 +441,10 @@ def _mcts_rate(samples: list[Game], budget: float) -> float:
 @click.option("--jobs", type=int, default=None, help="processes (default: all cores)")
 @click.option("--backend", type=click.Choice(["local", "ray"]), default="local",
               show_default=True)
-@click.option("--address", default=None, help="Ray cluster address (default: a local Ray)")
+@click.option("--address", default=None,
+              help="Ray cluster address, e.g. 10.0.0.5:6379 (default: a local Ray)")
+@click.option("--verbose", is_flag=True,
+              help="show Ray's own log lines (otherwise they go to upriver's log folder)")
 @click.option("--seating", type=click.Choice(["rotate", "random"]), default="rotate",
               show_default=True, help="rotate bots through the seats, or seat them at random")
 @click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
@@ -450,7 +453,7 @@ def _mcts_rate(samples: list[Game], budget: float) -> float:
 @click.option("--report", type=click.Path(file_okay=False), default=None,
               help="write plots and an HTML page into this folder")
 def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, backend: str,
-             address: str | None, seating: str, option_pairs: tuple[str, ...],
+             address: str | None, verbose: bool, seating: str, option_pairs: tuple[str, ...],
              out: str | None, report: str | None) -> None:
     """Play many games between bots and summarise who wins, from which seat."""
     import os
@@ -494,7 +497,7 @@ def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, back
     with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task(game, total=count)
         summary = run_simulation(config, workers, backend, address,
-                                 progress=lambda k: bar.advance(task, k))
+                                 progress=lambda k: bar.advance(task, k), verbose=verbose)
     table = Table(title=short_title(summary["study"]))
     for column in ("slot", "bot", "win rate", "95% interval", "mean score", "score sd"):
         table.add_column(column)

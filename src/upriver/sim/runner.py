@@ -7,10 +7,12 @@ same seed whatever the backend or the number of jobs.
 
 from __future__ import annotations
 
+import logging
 import random
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 import upriver
@@ -88,8 +90,10 @@ def _chunks(n: int, size: int) -> list[list[int]]:
 
 def run_games(config: SimConfig, jobs: int = 1, backend: str = "local",
               address: str | None = None,
-              progress: Callable[[int], None] | None = None) -> list[dict[str, Any]]:
-    """Play ``config.games`` games; ``progress`` is told how many more games finished."""
+              progress: Callable[[int], None] | None = None,
+              verbose: bool = False) -> list[dict[str, Any]]:
+    """Play ``config.games`` games; ``progress`` is told how many more games finished. Ray
+    (``backend="ray"``) logs to ``ray_log_file()`` unless ``verbose``."""
     if backend not in ("local", "ray"):
         raise BadOption(f"unknown backend {backend!r} (backends: local, ray)")
     if jobs < 1:
@@ -101,7 +105,7 @@ def run_games(config: SimConfig, jobs: int = 1, backend: str = "local",
     payload = asdict(config)
     results: list[dict[str, Any]] = []
     if backend == "ray":
-        results = _run_ray(payload, chunks, jobs, address, progress)
+        results = _run_ray(payload, chunks, jobs, address, progress, verbose)
     elif jobs == 1:
         for chunk in chunks:
             results.extend(_play_chunk(payload, chunk))
@@ -124,8 +128,35 @@ def _as_done(futures: Iterable[Any]) -> Iterable[Any]:
     return as_completed(futures)
 
 
+def ray_log_file() -> Path:
+    """Where Ray's own log lines go unless a run asks to see them (``--verbose``)."""
+    from platformdirs import user_log_dir
+
+    return Path(user_log_dir("upriver")) / "ray.log"
+
+
+def _ray_logs_to_file() -> None:
+    """Ray's driver-side log lines (its start-up notes and warnings) go to ``ray_log_file``
+    rather than to the console; the cluster's own logs stay in Ray's session folder. Ray
+    empties its logger's handlers when it starts, so the file listens on the root logger, for
+    Ray's records only."""
+    path = ray_log_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    root = logging.getLogger()
+    if not any(getattr(h, "upriver_ray", False) for h in root.handlers):
+        handler = logging.FileHandler(path)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+        handler.addFilter(logging.Filter("ray"))
+        handler.upriver_ray = True  # type: ignore[attr-defined]
+        root.addHandler(handler)
+    ray_logger = logging.getLogger("ray")
+    ray_logger.handlers = []  # its console handler, set up when ray is imported
+    ray_logger.propagate = True
+
+
 def _run_ray(payload: dict[str, Any], chunks: list[list[int]], jobs: int, address: str | None,
-             progress: Callable[[int], None] | None) -> list[dict[str, Any]]:
+             progress: Callable[[int], None] | None, verbose: bool = False
+             ) -> list[dict[str, Any]]:
     try:
         import ray
     except ImportError:
@@ -133,11 +164,13 @@ def _run_ray(payload: dict[str, Any], chunks: list[list[int]], jobs: int, addres
                         ) from None
     started_here = not ray.is_initialized()
     if started_here:
+        if not verbose:
+            _ray_logs_to_file()
         if address:
-            ray.init(address=address, log_to_driver=False)
+            ray.init(address=address, log_to_driver=verbose, configure_logging=verbose)
         else:  # a local Ray instance just for this run, on loopback
-            ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False,
-                     _node_ip_address="127.0.0.1")
+            ray.init(num_cpus=jobs, include_dashboard=False, _node_ip_address="127.0.0.1",
+                     log_to_driver=verbose, configure_logging=verbose)
     try:
         remote = ray.remote(_play_chunk)
         pending = [remote.remote(payload, chunk) for chunk in chunks]
@@ -156,8 +189,9 @@ def _run_ray(payload: dict[str, Any], chunks: list[list[int]], jobs: int, addres
 
 def simulate(config: SimConfig, jobs: int = 1, backend: str = "local",
              address: str | None = None,
-             progress: Callable[[int], None] | None = None) -> dict[str, Any]:
+             progress: Callable[[int], None] | None = None,
+             verbose: bool = False) -> dict[str, Any]:
     """Run the games and summarise them (see ``summary.summarise``)."""
     from upriver.sim.summary import summarise
 
-    return summarise(config, run_games(config, jobs, backend, address, progress))
+    return summarise(config, run_games(config, jobs, backend, address, progress, verbose))
