@@ -172,3 +172,44 @@ def test_ray_stays_quiet_and_logs_to_a_file(tmp_path: Path) -> None:
     assert "win rate by turn position" in done.stdout
     log = (tmp_path / "upriver" / "log" / "ray.log").read_text()
     assert "Started a local Ray instance" in log
+
+
+CLUSTER_RUN = r"""
+import os, subprocess, sys
+os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"  # every node and the driver on loopback
+from ray.cluster_utils import Cluster
+
+cluster = Cluster(initialize_head=True, head_node_args={"num_cpus": 1,
+                                                        "include_dashboard": False})
+try:
+    cluster.add_node(num_cpus=1)
+    cluster.wait_for_nodes()
+    print("nodes", len(cluster.list_all_nodes()), flush=True)
+    done = subprocess.run([sys.argv[1], *sys.argv[2:], "--address", cluster.address],
+                          capture_output=True, text=True, timeout=300)
+    print("exit", done.returncode, done.stderr.strip()[-500:], flush=True)
+finally:
+    cluster.shutdown()
+"""
+
+
+def test_a_study_on_a_multi_node_ray_cluster_gives_the_local_results(tmp_path: Path) -> None:
+    """A two-node Ray cluster started by the test on this machine (loopback only): a study sent
+    to it with --address writes the same JSON, byte for byte, as the local backend."""
+    pytest.importorskip("ray")
+    import subprocess
+    import sys
+
+    upriver_cli = str(Path(sys.executable).with_name("upriver"))
+    study = ["simulate", "the-river", "--players", "greedy,random", "--games", "6", "--seed", "2"]
+    local = tmp_path / "local.json"
+    cluster = tmp_path / "cluster.json"
+    ran = subprocess.run([upriver_cli, *study, "--jobs", "1", "--out", str(local)],
+                         capture_output=True, text=True, timeout=300, check=False)
+    assert ran.returncode == 0, ran.stderr
+    ran = subprocess.run([sys.executable, "-c", CLUSTER_RUN, upriver_cli, *study,
+                          "--backend", "ray", "--out", str(cluster)],
+                         capture_output=True, text=True, timeout=600, check=False)
+    assert "nodes 2" in ran.stdout, ran.stdout + ran.stderr[-2000:]
+    assert "exit 0" in ran.stdout, ran.stdout
+    assert cluster.read_bytes() == local.read_bytes()
