@@ -73,6 +73,11 @@ def test_simulate_command_writes_json_and_a_report(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("args", [
     ["simulate", "the-river", "--players", "greedy,wizard", "--games", "2"],
+    # Outputs that cannot be written are refused before the first game (/proc takes no files).
+    ["simulate", "twelve-rivers", "--players", "greedy,greedy", "--games", "100000", "--out",
+     "/proc/upriver-study.json"],
+    ["simulate", "twelve-rivers", "--players", "greedy,greedy", "--games", "100000",
+     "--report", "/proc/upriver-study"],
     ["simulate", "the-river", "--players", "human,random", "--games", "2"],
     ["simulate", "the-river", "--players", "random,random", "--games", "0"],
     ["simulate", "nope", "--players", "random,random", "--games", "2"],

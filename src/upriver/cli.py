@@ -8,6 +8,7 @@ cause end in a one-line message and exit status 1, never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 from pathlib import Path
@@ -399,6 +400,29 @@ def bench(game: str, players: int | None, seconds: float, as_json: bool, with_en
                    f"({rate / result['decisions_per_s']:.2f} of random play)")
 
 
+def _check_writable(out: str | None, report: str | None) -> None:
+    """Refuse, in one line, an ``--out`` file or ``--report`` folder that cannot be written,
+    leaving nothing behind."""
+    import tempfile
+
+    if out:
+        existed = os.path.exists(out)
+        try:
+            with open(out, "a"):
+                pass
+        except OSError as exc:
+            raise BadOption(f"cannot write {out}: {exc.strerror}") from None
+        if not existed:
+            os.remove(out)
+    if report:
+        target = report if os.path.isdir(report) else os.path.dirname(os.path.abspath(report))
+        try:
+            with tempfile.TemporaryFile(dir=target):
+                pass
+        except OSError as exc:
+            raise BadOption(f"cannot write the report into {report}: {exc.strerror}") from None
+
+
 def _play_greedy(game_id: str, players: int, budget: float) -> tuple[int, float]:
     """Whole games with the greedy bot in every seat, as ``upriver simulate`` plays them, until
     ``budget`` seconds have passed (at least one): the studies' usual opponent, so its speed is
@@ -456,8 +480,6 @@ def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, back
              address: str | None, verbose: bool, seating: str, option_pairs: tuple[str, ...],
              out: str | None, report: str | None) -> None:
     """Play many games between bots and summarise who wins, from which seat."""
-    import os
-
     from rich.console import Console
     from rich.progress import (
         BarColumn,
@@ -487,6 +509,7 @@ def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, back
     for path in (out, report):
         if path and not os.path.isdir(os.path.dirname(os.path.abspath(path))):
             raise BadOption(f"cannot write {path}: its folder does not exist")
+    _check_writable(out, report)  # before the first game, not after the last
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     console = Console(stderr=True)
     # Per finished game: how many, how long so far, and the time left estimated from the
