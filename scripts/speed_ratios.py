@@ -1,13 +1,15 @@
 """Speed of this tree against another revision, on the same machine in one run (issue 16).
 
-    python scripts/speed_ratios.py REV [--greedy-games N] [--compiled SITE]
+    python scripts/speed_ratios.py REV [--greedy-games N] [--greedy-seconds S] [--compiled SITE]
 
 REV is checked out into a temporary git worktree; every workload below is then timed in a fresh
 process for each tree, alternating, so both see the same machine. Each workload is fixed work
 (the same seeds, positions and iteration counts), so a ratio compares equal work:
 
 - random play: whole games with random legal actions (seeds 0, 1, ...);
-- greedy: whole games with the greedy bot in every seat, as ``upriver simulate`` plays them;
+- greedy: whole games with the greedy bot in every seat, as ``upriver simulate`` plays them: at
+  least N, and in REV's tree as many more as fit in S seconds (default 0); the other trees then
+  play the same number, so fast games are timed over enough of them;
 - MCTS: iterations from fixed mid-game positions (default settings, fixed iteration count).
 
 ``--compiled SITE`` also times this tree's compiled build (a folder holding the unpacked wheel
@@ -37,7 +39,8 @@ import upriver
 from upriver.agents.mcts import MCTSAgent
 from upriver.sim.runner import SimConfig, play_game
 
-game, players, greedy_games = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+game, players = sys.argv[1], int(sys.argv[2])
+greedy_games, greedy_seconds = int(sys.argv[3]), float(sys.argv[4])
 start = time.perf_counter()
 for seed in range(40):
     g = upriver.new_game(game, players=players, seed=seed)
@@ -47,9 +50,11 @@ for seed in range(40):
 random_rate = 40 / (time.perf_counter() - start)
 config = SimConfig(game, ("greedy",) * players, games=greedy_games)
 start = time.perf_counter()
-for i in range(greedy_games):
-    play_game(config, i)
-greedy_rate = greedy_games / (time.perf_counter() - start)
+played = 0
+while played < greedy_games or time.perf_counter() - start < greedy_seconds:
+    play_game(config, played)
+    played += 1
+greedy_rate = played / (time.perf_counter() - start)
 positions = []
 for seed in range(4):
     g = upriver.new_game(game, players=players, seed=100 + seed)
@@ -67,15 +72,17 @@ for k, g in enumerate(positions):
     agent.choose(g)
     elapsed += time.perf_counter() - t
     iterations += agent.last_iterations
-print(json.dumps({"random": random_rate, "greedy": greedy_rate,
+print(json.dumps({"random": random_rate, "greedy": greedy_rate, "greedy_games": played,
                   "mcts": iterations / elapsed if elapsed else 0.0}))
 """
 
 
-def measure(src: Path, game: str, players: int, greedy_games: int) -> dict[str, float]:
+def measure(src: Path, game: str, players: int, greedy_games: int,
+            greedy_seconds: float = 0.0) -> dict[str, float]:
     env = {**os.environ, "PYTHONPATH": str(src), "PYTHONHASHSEED": "0"}
-    done = subprocess.run([sys.executable, "-c", WORKLOAD, game, str(players), str(greedy_games)],
-                          env=env, capture_output=True, text=True, check=True)
+    done = subprocess.run([sys.executable, "-c", WORKLOAD, game, str(players), str(greedy_games),
+                           str(greedy_seconds)], env=env, capture_output=True, text=True,
+                          check=True)
     out: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
     return out
 
@@ -84,6 +91,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("rev", help="the revision to compare with, e.g. a commit or tag")
     parser.add_argument("--greedy-games", type=int, default=2)
+    parser.add_argument("--greedy-seconds", type=float, default=0.0)
     parser.add_argument("--compiled", type=Path, default=None, metavar="SITE")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -98,11 +106,13 @@ def main() -> None:
             rows = []
             for game, players in CASES:
                 row: dict[str, object] = {"game": game, "players": players}
-                old = row["old"] = measure(old_tree / "src", game, players, args.greedy_games)
+                old = row["old"] = measure(old_tree / "src", game, players, args.greedy_games,
+                                           args.greedy_seconds)
                 for name, src in trees.items():
-                    rates = measure(src, game, players, args.greedy_games)
+                    rates = measure(src, game, players, int(old["greedy_games"]))
                     row[name] = rates
-                    row[f"{name}_ratio"] = {k: rates[k] / old[k] for k in rates if old.get(k)}
+                    row[f"{name}_ratio"] = {k: rates[k] / old[k] for k in ("random", "greedy",
+                                                                           "mcts") if old.get(k)}
                 rows.append(row)
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
