@@ -24,6 +24,7 @@ COMPILED = [
     *(f"{GAMES}/wayfarers/{m}.py" for m in (
         "caravan", "cards", "effects", "evaluation", "journal", "opponent", "priorities",
         "resolve", "scoring", "setup", "stack", "turns", "view")),
+    "src/upriver/core/margins.py",
     "src/upriver/agents/greedy.py",
     "src/upriver/agents/mcts.py",
 ]

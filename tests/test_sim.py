@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
+import shlex
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +16,7 @@ from upriver.cli import cli
 from upriver.sim import SimConfig, run_games, simulate
 from upriver.sim.stats import wilson
 
+UPRIVER = str(Path(sys.executable).with_name("upriver"))  # the command line, run as people do
 CONFIG = SimConfig("twelve-rivers", ("greedy", "random", "random"), 6, seed=9)
 
 
@@ -91,17 +96,13 @@ def test_simulate_refuses_bad_requests_in_one_line(args: list[str]) -> None:
 def test_the_same_command_writes_byte_identical_json_and_report(tmp_path: Path) -> None:
     """A study is citeable: the same command gives the same bytes, in processes with different
     string hashing (which once reordered tied components) and with one or two jobs."""
-    import os
-    import subprocess
-    import sys
-
     outputs = []
     for run, (hash_seed, jobs) in enumerate([("1", "1"), ("2", "2")]):
         folder = tmp_path / f"run{run}"
         folder.mkdir()
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
         done = subprocess.run(
-            [str(Path(sys.executable).with_name("upriver")), "simulate", "twelve-rivers",
+            [UPRIVER, "simulate", "twelve-rivers",
              "--players", "random,random,random", "--games", "30", "--seed", "4", "--jobs", jobs,
              "--out", str(folder / "sim.json"), "--report", str(folder / "report")],
             env=env, capture_output=True, text=True, timeout=300, check=False)
@@ -120,8 +121,6 @@ def test_a_report_names_everything_that_makes_its_figures(tmp_path: Path) -> Non
     """The JSON and the page name the game, every option (defaults included), each bot with
     all its settings, the games, seed, seating, upriver version and the command; running that
     command again gives the same figures, with any number of jobs."""
-    import shlex
-
     out = tmp_path / "sim.json"
     report = tmp_path / "report"
     result = CliRunner().invoke(cli, [
@@ -163,13 +162,9 @@ def test_ray_stays_quiet_and_logs_to_a_file(tmp_path: Path) -> None:
     """A Ray study prints only its results: Ray's own start-up lines and warnings go to
     upriver's log folder (here under a private XDG_STATE_HOME), unless --verbose."""
     pytest.importorskip("ray")
-    import os
-    import subprocess
-    import sys
-
     env = {**os.environ, "XDG_STATE_HOME": str(tmp_path)}
     done = subprocess.run(
-        [str(Path(sys.executable).with_name("upriver")), "simulate", "the-river", "--players",
+        [UPRIVER, "simulate", "the-river", "--players",
          "random,random", "--games", "2", "--backend", "ray", "--jobs", "1"],
         env=env, capture_output=True, text=True, timeout=300, check=False)
     assert done.returncode == 0, done.stderr
@@ -202,17 +197,13 @@ def test_a_study_on_a_multi_node_ray_cluster_gives_the_local_results(tmp_path: P
     """A two-node Ray cluster started by the test on this machine (loopback only): a study sent
     to it with --address writes the same JSON, byte for byte, as the local backend."""
     pytest.importorskip("ray")
-    import subprocess
-    import sys
-
-    upriver_cli = str(Path(sys.executable).with_name("upriver"))
     study = ["simulate", "the-river", "--players", "greedy,random", "--games", "6", "--seed", "2"]
     local = tmp_path / "local.json"
     cluster = tmp_path / "cluster.json"
-    ran = subprocess.run([upriver_cli, *study, "--jobs", "1", "--out", str(local)],
+    ran = subprocess.run([UPRIVER, *study, "--jobs", "1", "--out", str(local)],
                          capture_output=True, text=True, timeout=300, check=False)
     assert ran.returncode == 0, ran.stderr
-    ran = subprocess.run([sys.executable, "-c", CLUSTER_RUN, upriver_cli, *study,
+    ran = subprocess.run([sys.executable, "-c", CLUSTER_RUN, UPRIVER, *study,
                           "--backend", "ray", "--out", str(cluster)],
                          capture_output=True, text=True, timeout=600, check=False)
     assert "nodes 2" in ran.stdout, ran.stdout + ran.stderr[-2000:]

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from upriver.core.errors import BadOption, BadPosition, IllegalAction
+from upriver.core.margins import margins
 from upriver.core.options import Option, check_options
 
 
@@ -178,8 +179,7 @@ class Game:
             state = self.state if self._observer == seat else self.rules.determinize(
                 self.state, seat, 0)
             return float(evaluate(state, seat))
-        scores = self.scores()
-        return float(scores[seat] - max(s for i, s in enumerate(scores) if i != seat))
+        return float(margins(self.scores(), self.num_players)[seat])
 
     def evaluations(self) -> list[float]:
         """``evaluate`` for every seat. On a determinised copy all seats are judged at once, on

@@ -8,6 +8,7 @@ such value among the other seats, judged the same way.
 
 from __future__ import annotations
 
+from upriver.core.margins import final_margins, margins
 from upriver.games.the_river import scoring
 from upriver.games.the_river.state import OVER, State
 
@@ -27,7 +28,7 @@ def evaluate_all(st: State) -> list[float]:
     parts = scoring.breakdown(st)
     score = [sum(p.values()) for p in parts]
     if st.stage == OVER:
-        return [_final(score, seat) for seat in range(st.num_players)]
+        return final_margins(score, st.num_players)
     comp = st.cfg.comp
     values = []
     for s in range(st.num_players):
@@ -38,11 +39,4 @@ def evaluate_all(st: State) -> list[float]:
         v += RESERVED * sum(comp.buildings[b].points for b in st.reserved[s])
         v += PIONEER * (st.boat[s] + st.on_board[s])  # pioneers still working
         values.append(v)
-    return [values[seat] - max(v for i, v in enumerate(values) if i != seat)
-            for seat in range(st.num_players)]
-
-
-def _final(score: list[int], seat: int) -> float:
-    """A finished game: the margin over the best other seat, and 100 more for a win."""
-    best_other = max(s for i, s in enumerate(score) if i != seat)
-    return float(score[seat] - best_other) + (100.0 if score[seat] >= best_other else 0.0)
+    return margins(values, st.num_players)

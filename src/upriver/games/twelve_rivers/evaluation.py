@@ -8,6 +8,7 @@ the best such value among the other seats.
 
 from __future__ import annotations
 
+from upriver.core.margins import final_margins, margins
 from upriver.games.twelve_rivers import scoring
 from upriver.games.twelve_rivers.components import RAINBOW
 from upriver.games.twelve_rivers.state import OVER, State
@@ -93,12 +94,7 @@ def evaluate_all(st: State) -> list[float]:
     score = scoring.scores(st, tally)
     p = st.num_players
     if st.stage == OVER:
-        out = []
-        for seat in range(p):
-            best_other = max(s for i, s in enumerate(score) if i != seat)
-            out.append(float(score[seat] - best_other)
-                       + (100.0 if score[seat] >= best_other else 0.0))
-        return out
+        return final_margins(score, p)
     exploring = st.stage < 8  # exploration: pearls still above the dam
     if exploring:
         markers, placed = _marker_promises(st), _placement_promises(st)
@@ -113,5 +109,4 @@ def evaluate_all(st: State) -> list[float]:
         if exploring:
             v += markers[s] + placed[s]
         values.append(v)
-    return [values[seat] - max(v for i, v in enumerate(values) if i != seat)
-            for seat in range(p)]
+    return margins(values, p)

@@ -6,6 +6,7 @@ It reads only public parts of the state."""
 
 from __future__ import annotations
 
+from upriver.core.margins import final_margins, margins
 from upriver.games.wayfarers import scoring
 from upriver.games.wayfarers.state import OVER, State
 
@@ -43,13 +44,8 @@ def evaluate_all(st: State) -> list[float]:
     totals = scoring.scores(st)
     if st.ai:  # solo: against the opponent's score as it stands (WF-SOLO-60)
         totals.append(sum(scoring.opponent_breakdown(st).values()))
-    seats = range(st.num_players)
+    seats = st.num_players
     if st.stage == OVER:
-        out = []
-        for seat in seats:
-            best_other = max(s for i, s in enumerate(totals) if i != seat)
-            out.append(float(totals[seat] - best_other)
-                       + (100.0 if totals[seat] >= best_other else 0.0))
-        return out
-    values = [totals[s] + _promise(st, s) for s in seats] + totals[st.num_players:]
-    return [values[seat] - max(v for i, v in enumerate(values) if i != seat) for seat in seats]
+        return final_margins(totals, seats)
+    values = [totals[s] + _promise(st, s) for s in range(seats)] + totals[seats:]
+    return margins(values, seats)
