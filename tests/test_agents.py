@@ -101,6 +101,23 @@ def test_mcts_with_a_time_budget_counts_its_iterations() -> None:
     assert agent.last_iterations > 0
 
 
+@pytest.mark.parametrize("game_id", upriver.games())
+def test_mcts_stops_early_only_once_its_choice_cannot_change(game_id: str) -> None:
+    """With an iteration budget, stopping when the leading root action can no longer be
+    overtaken gives the choice the whole budget gives, and in at least one position stops
+    before the end of the budget."""
+    stopped_early = 0
+    for seed in range(3):
+        g = midgame(game_id, 2, seed, 30)
+        early = MCTSAgent(seed, iters=400, width=3)
+        full = MCTSAgent(seed, iters=400, width=3, early=0)
+        assert early.choose(g) == full.choose(g)
+        assert full.last_iterations == 400
+        assert early.last_iterations <= 400
+        stopped_early += early.last_iterations < 400
+    assert stopped_early
+
+
 def test_turns_taken_counts_the_solo_opponents_turns_and_is_none_where_not_counted() -> None:
     """A solo seat always decides next, so a turn's end shows in ``turns_taken``: the person's
     turn and the opponent's that follows it are two turns."""

@@ -93,6 +93,8 @@ PARAMS: dict[str, dict[str, Param]] = {
         "bias": Param(float, 0, 100, help="weight of the greedy look-ahead's prior (0: none)"),
         "width": Param(int, 0, 1_000,
                        help="root actions kept after the greedy look-ahead (0: all)"),
+        "early": Param(int, 0, 1, help="stop once the leading root action can no longer be "
+                       "overtaken in the budget left (0: spend it all)"),
     },
 }
 

@@ -54,12 +54,28 @@ def rewards(game: Game) -> list[float]:
     ]
 
 
+SETTLE_EVERY = 8  # iterations between checks whether the choice is already settled
+
+
+def _settled(root: Node, left: float) -> bool:
+    """Whether the most visited root action stays the most visited even if every iteration
+    still to come went to the runner-up (the early stop of "smart pruning"): the choice cannot
+    change, so those iterations would be spent for nothing."""
+    first = second = 0
+    for child in root.children.values():
+        if child.visits > first:
+            first, second = child.visits, first
+        elif child.visits > second:
+            second = child.visits
+    return first - second > left
+
+
 class MCTSAgent:
     name = "mcts"
 
     def __init__(self, seed: int, iters: int = 1000, secs: float = 0.0, c: float = 0.7,
                  playout: str = "random", depth: int = 20, bias: float = 1.0,
-                 width: int = 6) -> None:
+                 width: int = 6, early: int = 1) -> None:
         if playout not in ("random", "greedy"):
             raise ValueError(f"mcts playout must be random or greedy, not {playout!r}")
         self.rng = random.Random(seed)
@@ -70,12 +86,14 @@ class MCTSAgent:
         self.depth = depth if depth > 0 else MAX_PLAYOUT
         self.bias = bias
         self.width = width
+        self.early = early
         self.last_iterations = 0
 
     def choose(self, game: Game) -> str:
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        start = time.perf_counter()  # the time budget includes the greedy look-ahead
         me = game.to_move
         assert me is not None
         root = Node(-1)
@@ -83,9 +101,17 @@ class MCTSAgent:
         if self.bias > 0 or self.width > 0:
             actions = self._seed_root(game, me, root, actions)
             searched = frozenset(actions)
-        deadline = time.perf_counter() + self.secs if self.secs > 0 else 0.0
+        deadline = start + self.secs if self.secs > 0 else 0.0
         n = 0
-        while (n < self.iters) if not deadline else (time.perf_counter() < deadline):
+        while True:
+            now = time.perf_counter()
+            if (now >= deadline) if deadline else (n >= self.iters):
+                break
+            if self.early and n and n % SETTLE_EVERY == 0:
+                # The budget still to come: exact for iterations, estimated for time.
+                left = n * (deadline - now) / (now - start) if deadline else self.iters - n
+                if _settled(root, left):
+                    break
             self._iterate(game, me, root, searched)
             n += 1
         self.last_iterations = n
