@@ -17,13 +17,17 @@ from setuptools import setup
 GAMES = "src/upriver/games"
 COMPILED = [
     *(f"{GAMES}/twelve_rivers/{m}.py" for m in (
-        "exploration", "collection", "delivery", "supply", "preparation", "evaluation",
-        "scoring", "view")),
+        "state", "components", "exploration", "collection", "delivery", "supply",
+        "preparation", "evaluation", "scoring", "view")),
     *(f"{GAMES}/the_river/{m}.py" for m in (
-        "cleanup", "evaluation", "scoring", "setup", "storage", "turns", "view")),
+        "state", "components", "cleanup", "evaluation", "scoring", "setup", "storage", "turns",
+        "view")),
     *(f"{GAMES}/wayfarers/{m}.py" for m in (
-        "caravan", "cards", "effects", "evaluation", "journal", "opponent", "priorities",
-        "resolve", "scoring", "setup", "stack", "turns", "view")),
+        "state", "components", "caravan", "cards", "effects", "evaluation", "journal",
+        "opponent", "priorities", "resolve", "scoring", "setup", "stack", "turns", "view")),
+    "src/upriver/core/game.py",
+    "src/upriver/core/rng.py",
+    "src/upriver/core/plain_state.py",
     "src/upriver/core/margins.py",
     "src/upriver/agents/greedy.py",
     "src/upriver/agents/mcts.py",

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import upriver
@@ -158,3 +160,16 @@ def test_a_bad_solo_position_is_refused(change: str, error: str) -> None:
 def test_an_opponent_table_needs_a_solo_game() -> None:
     with pytest.raises(BadPosition, match="solo"):
         upriver.from_position("wayfarers", POSITION + "[opponent]\ntrack = 1\n")
+
+
+def test_a_save_from_before_solo_still_loads() -> None:
+    """Saves written before the solo game have no ``ai`` or ``schemes`` field; they load as
+    a table with no automated opponent and play on as the game they were."""
+    g = upriver.new_game("wayfarers", players=2, seed=6)
+    for _ in range(5):
+        g.play(g.legal_actions()[-1])
+    data = json.loads(g.to_json())
+    assert data["state"].pop("ai") == [] and data["state"].pop("schemes") == []
+    old = upriver.load_game(json.dumps(data))
+    assert old.to_json() == g.to_json()
+    assert old.legal_actions() == g.legal_actions()

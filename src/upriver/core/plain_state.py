@@ -1,20 +1,24 @@
 """The shape every game's state shares: a config, a player count, a random generator, and named
 fields that are int lists, lists of int lists, or ints.
 
-Each game lists its fields once; copying, saving and loading follow from the lists, so a clone
-is a few slice copies (no ``deepcopy``) and a save is plain JSON.
+Each game lists its fields once; saving and loading follow from the lists, and a save is plain
+JSON. Each game's ``State.copy`` spells its fields out (a clone is a run of slice copies, no
+``deepcopy``, and the compiled build makes it native code); ``copy_by_name`` is the same copy
+read from the lists, which the tests hold every game's ``copy`` to.
 """
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from upriver.core.rng import Rng
 
+C = TypeVar("C")  # the game's Config
 
-class PlainState:
-    """Base of a game's ``State``: subclasses name their fields in the three tuples below and
-    declare them in ``__slots__``."""
+
+class PlainState(Generic[C]):
+    """Base of a game's ``State``: subclasses name their fields in the tuples below, declare
+    them in ``__slots__`` and spell them out in ``copy``."""
 
     __slots__ = ("cfg", "num_players", "rng")
     list_fields: ClassVar[tuple[str, ...]] = ()  # list[int]
@@ -22,13 +26,15 @@ class PlainState:
     scalar_fields: ClassVar[tuple[str, ...]] = ()  # int
     # list[int] fixed at setup and never changed in place by the rules: shared by copies
     shared_fields: ClassVar[tuple[str, ...]] = ()
+    # Fields an older save may lack, with the value such a save means.
+    missing_in_old_saves: ClassVar[tuple[tuple[str, Any], ...]] = ()
 
-    cfg: Any
+    cfg: C
     num_players: int
     rng: Rng
 
     @classmethod
-    def blank(cls, cfg: Any, num_players: int, seed: int) -> Self:
+    def blank(cls, cfg: C, num_players: int, seed: int) -> Self:
         """A state with only its config, player count and generator set (setup fills the
         rest)."""
         st = cls.__new__(cls)
@@ -37,21 +43,12 @@ class PlainState:
         st.rng = Rng(seed)
         return st
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        # A copy spelled out field by field: a clone is then a run of slice copies with no
-        # loop over names (bots and search clone on every step).
-        lines = ["def copy(self):", "    twin = cls.__new__(cls)", "    twin.cfg = self.cfg",
-                 "    twin.num_players = self.num_players", "    twin.rng = self.rng.copy()"]
-        lines += [f"    twin.{n} = self.{n}[:]" for n in cls.list_fields]
-        lines += [f"    twin.{n} = [x[:] for x in self.{n}]" for n in cls.nested_fields]
-        lines += [f"    twin.{n} = self.{n}" for n in (*cls.scalar_fields, *cls.shared_fields)]
-        lines.append("    return twin")
-        space: dict[str, Any] = {"cls": cls}
-        exec("\n".join(lines), space)  # the names are the class's own fields
-        cls.copy = space["copy"]  # type: ignore[method-assign]
-
     def copy(self) -> Self:
+        return self.copy_by_name()
+
+    def copy_by_name(self) -> Self:
+        """A copy made from the field lists: each list field copied, each shared field and
+        scalar kept."""
         twin = type(self).__new__(type(self))
         twin.cfg = self.cfg
         twin.num_players = self.num_players
@@ -72,7 +69,8 @@ class PlainState:
         return d
 
     @classmethod
-    def from_dict(cls, d: dict[str, Any], cfg: Any) -> Self:
+    def from_dict(cls, d: dict[str, Any], cfg: C) -> Self:
+        d = {**dict(cls.missing_in_old_saves), **d}
         st = cls.__new__(cls)
         st.cfg = cfg
         st.num_players = int(d["num_players"])

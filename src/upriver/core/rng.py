@@ -22,9 +22,7 @@ class Rng:
         self.state = seed & _MASK
 
     def copy(self) -> Rng:
-        twin = Rng.__new__(Rng)
-        twin.state = self.state
-        return twin
+        return Rng(self.state)  # already within 64 bits
 
     def next64(self) -> int:
         self.state = s = (self.state + 0x9E3779B97F4A7C15) & _MASK

@@ -66,13 +66,12 @@ SCALARS = (
 )
 
 
-class State(PlainState):
+class State(PlainState[Config]):
     __slots__ = (*LISTS, *NESTED, *SCALARS)
     list_fields = LISTS
     nested_fields = NESTED
     scalar_fields = SCALARS
 
-    cfg: Config
     stock: list[int]
     stack: list[int]
     tile_discard: list[int]
@@ -155,3 +154,58 @@ class State(PlainState):
 
     def held(self, seat: int) -> int:
         return sum(self.res[seat * 4 : seat * 4 + 4])
+
+    def copy(self) -> State:
+        """A twin that shares only what never changes (config, fixed lists): spelled out
+        field by field, as bots and search clone on every step."""
+        twin = State.__new__(State)
+        twin.cfg = self.cfg
+        twin.num_players = self.num_players
+        twin.rng = self.rng.copy()
+        twin.stock = self.stock[:]
+        twin.stack = self.stack[:]
+        twin.tile_discard = self.tile_discard[:]
+        twin.tiles_out = self.tiles_out[:]
+        twin.display = self.display[:]
+        twin.deck = self.deck[:]
+        twin.bdisplay = self.bdisplay[:]
+        twin.left_pile = self.left_pile[:]
+        twin.right_pile = self.right_pile[:]
+        twin.tokens_out = self.tokens_out[:]
+        twin.spot_occ = self.spot_occ[:]
+        twin.boat = self.boat[:]
+        twin.on_board = self.on_board[:]
+        twin.settled = self.settled[:]
+        twin.token_pioneer = self.token_pioneer[:]
+        twin.res = self.res[:]
+        twin.river = self.river[:]
+        twin.claims = self.claims[:]
+        twin.framed_new = self.framed_new[:]
+        twin.discounts = self.discounts[:]
+        twin.extra_claims = self.extra_claims[:]
+        twin.pending = self.pending[:]
+        twin.pay_left = self.pay_left[:]
+        twin.prelim_order = self.prelim_order[:]
+        twin.cap = self.cap[:]
+        twin.prod = self.prod[:]
+        twin.stored = self.stored[:]
+        twin.reserved = [x[:] for x in self.reserved]
+        twin.built = [x[:] for x in self.built]
+        twin.tokens = [x[:] for x in self.tokens]
+        twin.round = self.round
+        twin.stage = self.stage
+        twin.seat = self.seat
+        twin.first_player = self.first_player
+        twin.turn_seat = self.turn_seat
+        twin.triggered = self.triggered
+        twin.choose_left = self.choose_left
+        twin.trade_left = self.trade_left
+        twin.pay_building = self.pay_building
+        twin.pay_reserved = self.pay_reserved
+        twin.swap_first = self.swap_first
+        twin.construct_count = self.construct_count
+        twin.opening_player = self.opening_player
+        twin.cover_tile = self.cover_tile
+        twin.resume_turn = self.resume_turn
+        return twin
+

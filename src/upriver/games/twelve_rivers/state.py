@@ -74,7 +74,7 @@ SCALARS = (
 )
 
 
-class State(PlainState):
+class State(PlainState[Config]):
     """The whole game position. Lists are copied on ``copy``; ``cfg`` is shared."""
 
     __slots__ = ("tiles_of", "before_delivery", *LISTS, *SCALARS)
@@ -82,7 +82,6 @@ class State(PlainState):
     nested_fields = ("tiles_of", "before_delivery")
     scalar_fields = SCALARS
 
-    cfg: Config
     tiles_of: list[list[int]]
     # While the seats deliver (step 5): alpaca, fairies, spots, lit spots and used fairies as
     # they were when the step began, shown to the other seats until all have delivered.
@@ -144,4 +143,69 @@ class State(PlainState):
     moving_from: int
     delivering: int  # 1 from the start of step 5 until every seat has delivered
     dl_moves: int  # decisions taken in step 5 so far: hidden from the other seats
+
+    def copy(self) -> State:
+        """A twin that shares only what never changes (config, fixed lists): spelled out
+        field by field, as bots and search clone on every step."""
+        twin = State.__new__(State)
+        twin.cfg = self.cfg
+        twin.num_players = self.num_players
+        twin.rng = self.rng.copy()
+        twin.bag = self.bag[:]
+        twin.rivers = self.rivers[:]
+        twin.pools = self.pools[:]
+        twin.sea = self.sea[:]
+        twin.occ = self.occ[:]
+        twin.track = self.track[:]
+        twin.sites = self.sites[:]
+        twin.fairy_supply = self.fairy_supply[:]
+        twin.fairy_out = self.fairy_out[:]
+        twin.fairy_used = self.fairy_used[:]
+        twin.hands = self.hands[:]
+        twin.known = self.known[:]
+        twin.fairies = self.fairies[:]
+        twin.alpaca = self.alpaca[:]
+        twin.acards = self.acards[:]
+        twin.deck = self.deck[:]
+        twin.display = self.display[:]
+        twin.discard = self.discard[:]
+        twin.mk_deck = self.mk_deck[:]
+        twin.mk_display = self.mk_display[:]
+        twin.mk_out = self.mk_out[:]
+        twin.owner = self.owner[:]
+        twin.spots = self.spots[:]
+        twin.given = self.given[:]
+        twin.lit = self.lit[:]
+        twin.pearls_out = self.pearls_out[:]
+        twin.fairies_taken = self.fairies_taken[:]
+        twin.order = self.order[:]
+        twin.pile_pool = self.pile_pool[:]
+        twin.pile_drawn = self.pile_drawn[:]
+        twin.tiles_of = [x[:] for x in self.tiles_of]
+        twin.before_delivery = [x[:] for x in self.before_delivery]
+        twin.round = self.round
+        twin.stage = self.stage
+        twin.seat = self.seat
+        twin.mk_tail = self.mk_tail
+        twin.cur_space = self.cur_space
+        twin.pay_left = self.pay_left
+        twin.pay_full = self.pay_full
+        twin.last_placed = self.last_placed
+        twin.picks = self.picks
+        twin.picks_done = self.picks_done
+        twin.boosts = self.boosts
+        twin.cards_left = self.cards_left
+        twin.cards_optional = self.cards_optional
+        twin.after_cards = self.after_cards
+        twin.coll_stretch = self.coll_stretch
+        twin.coll_pos = self.coll_pos
+        twin.village_pos = self.village_pos
+        twin.deliver_seat = self.deliver_seat
+        twin.earth_left = self.earth_left
+        twin.earth_moved = self.earth_moved
+        twin.resume = self.resume
+        twin.moving_from = self.moving_from
+        twin.delivering = self.delivering
+        twin.dl_moves = self.dl_moves
+        return twin
 

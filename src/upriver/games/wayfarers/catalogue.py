@@ -11,8 +11,8 @@ decisions (``turns.legal_*``, ``resolve.steps`` / ``resolve.atom_steps`` /
 called, not copied: ``cards.host_name`` (board parts), ``cards.fee_text`` (Influence fees),
 ``resolve._pay_text``, ``resolve.silver_price`` / ``resolve.tile_price`` (undiscounted prices),
 ``resolve.tiles_of`` and ``caravan._footprints`` (where a tile can go). Those helpers take a
-State but read only its components and ``card_inf``; a small stand-in (``_Probe``) gives them
-just that, so nothing here plays or sets up a game.
+State but read only its components and ``card_inf``; a blank State with just those set
+(``_probe``) serves them, so nothing here plays or sets up a game.
 
 One catalogue serves every table: the 4 seats of the data are all named wherever a text names a
 seat (a fee "to seat K"), the solo answers are included, and the options change no text (the
@@ -94,7 +94,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from functools import cache
-from typing import cast
 
 from upriver.games.wayfarers import caravan, cards, resolve
 from upriver.games.wayfarers.components import (
@@ -139,6 +138,7 @@ from upriver.games.wayfarers.state import (
     HARBOUR,
     SKY,
     WORKER_COLOURS,
+    Config,
     State,
     host,
 )
@@ -150,26 +150,12 @@ STEPS = (1, -1)  # a die changes by one, up or down, never past 1 or 6
 COST = -1  # the "operation" of a cost (a PAY node), beside the operations of ``effects``
 
 
-class _Cfg:
-    __slots__ = ("comp",)
-
-    def __init__(self, comp: Components) -> None:
-        self.comp = comp
-
-
-class _Probe:
-    """The part of a State the game's text helpers read: the components, and whose Influence
-    is on each card (all of one seat's, to name that seat in a fee)."""
-
-    __slots__ = ("card_inf", "cfg")
-
-    def __init__(self, comp: Components, seat: int = -1) -> None:
-        self.cfg = _Cfg(comp)
-        self.card_inf = [seat] * CARDS
-
-
 def _probe(comp: Components, seat: int = -1) -> State:
-    return cast(State, _Probe(comp, seat))
+    """The part of a State the game's text helpers read: the components, and whose Influence
+    is on each card (all of one seat's, to name that seat in a fee). Nothing else is set."""
+    probe = State.blank(Config(comp, players=len(comp.seats), sides=()), len(comp.seats), 0)
+    probe.card_inf = [seat] * CARDS
+    return probe
 
 
 def _changes() -> Iterator[tuple[int, int]]:

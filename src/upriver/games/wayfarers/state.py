@@ -12,7 +12,6 @@ resolves in any order; the other kinds are one pending choice each.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from upriver.core.plain_state import PlainState
 from upriver.games.wayfarers.components import Components
@@ -83,14 +82,14 @@ SCALARS = (
 )
 
 
-class State(PlainState):
+class State(PlainState[Config]):
     __slots__ = (*LISTS, *NESTED, *SCALARS, *SHARED)
     list_fields = LISTS
     shared_fields = SHARED
     nested_fields = NESTED
     scalar_fields = SCALARS
+    missing_in_old_saves = (("ai", ()), ("schemes", ()))  # saves from before solo
 
-    cfg: Config
     silver: list[int]
     provisions: list[int]
     inf_supply: list[int]
@@ -141,11 +140,6 @@ class State(PlainState):
     turn: int
     drawer: int
 
-    @classmethod
-    def from_dict(cls, d: dict[str, Any], cfg: Any) -> State:
-        # Saves from before solo have neither field.
-        return super().from_dict({"ai": [], "schemes": [], **d}, cfg)
-
     def counts(self, seat: int) -> list[int]:
         """The count list formulas read (``formulas.TERMS``)."""
         t = self.tags[seat * 11 : seat * 11 + 11]
@@ -156,3 +150,59 @@ class State(PlainState):
         lead = int(all(comet > self.tags[s * 11 + 10]
                        for s in range(self.cfg.table) if s != seat))
         return [*t, *c, *k, sum(k), *g, self.silver[seat], self.provisions[seat], lead]
+
+    def copy(self) -> State:
+        """A twin that shares only what never changes (config, fixed lists): spelled out
+        field by field, as bots and search clone on every step."""
+        twin = State.__new__(State)
+        twin.cfg = self.cfg
+        twin.num_players = self.num_players
+        twin.rng = self.rng.copy()
+        twin.silver = self.silver[:]
+        twin.provisions = self.provisions[:]
+        twin.inf_supply = self.inf_supply[:]
+        twin.guild = self.guild[:]
+        twin.workers = self.workers[:]
+        twin.reserve = self.reserve[:]
+        twin.jpos = self.jpos[:]
+        twin.occupied = self.occupied[:]
+        twin.owner = self.owner[:]
+        twin.tuck = self.tuck[:]
+        twin.above = self.above[:]
+        twin.insp_on = self.insp_on[:]
+        twin.display = self.display[:]
+        twin.card_inf = self.card_inf[:]
+        twin.card_workers = self.card_workers[:]
+        twin.worker_new = self.worker_new[:]
+        twin.drawn = self.drawn[:]
+        twin.caravan = self.caravan[:]
+        twin.tile_supply = self.tile_supply[:]
+        twin.tags = self.tags[:]
+        twin.ncards = self.ncards[:]
+        twin.ntiles = self.ntiles[:]
+        twin.fresh = self.fresh[:]
+        twin.green_on = self.green_on[:]
+        twin.stack = self.stack[:]
+        twin.schemes = self.schemes[:]
+        twin.dice = [x[:] for x in self.dice]
+        twin.lands = [x[:] for x in self.lands]
+        twin.waters = [x[:] for x in self.waters]
+        twin.piles = [x[:] for x in self.piles]
+        twin.pile_known = [x[:] for x in self.pile_known]
+        twin.ai = [x[:] for x in self.ai]
+        twin.stage = self.stage
+        twin.seat = self.seat
+        twin.first_player = self.first_player
+        twin.used = self.used
+        twin.die_col = self.die_col
+        twin.spare_pigeon = self.spare_pigeon
+        twin.end_seat = self.end_seat
+        twin.final_left = self.final_left
+        twin.main_done = self.main_done
+        twin.turn = self.turn
+        twin.drawer = self.drawer
+        twin.board = self.board
+        twin.jtile_at = self.jtile_at
+        twin.sides = self.sides
+        return twin
+
