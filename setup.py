@@ -20,8 +20,8 @@ COMPILED = [
         "state", "components", "exploration", "collection", "delivery", "supply",
         "preparation", "evaluation", "scoring", "view")),
     *(f"{GAMES}/the_river/{m}.py" for m in (
-        "state", "components", "cleanup", "evaluation", "scoring", "setup", "storage", "turns",
-        "view")),
+        "state", "components", "cleanup", "evaluation", "scoring", "setup", "storage",
+        "turns", "view")),
     *(f"{GAMES}/wayfarers/{m}.py" for m in (
         "state", "components", "caravan", "cards", "effects", "evaluation", "journal",
         "opponent", "priorities", "resolve", "scoring", "setup", "stack", "turns", "view")),

@@ -10,7 +10,8 @@ process for each tree, alternating, so both see the same machine. Each workload 
 - greedy: whole games with the greedy bot in every seat, as ``upriver simulate`` plays them: at
   least N, and in REV's tree as many more as fit in S seconds (default 0); the other trees then
   play the same number, so fast games are timed over enough of them;
-- MCTS: iterations from fixed mid-game positions (default settings, fixed iteration count).
+- MCTS: iterations from fixed mid-game positions (default settings, fixed iteration count,
+  spent whole: no early stop).
 
 ``--compiled SITE`` also times this tree's compiled build (a folder holding the unpacked wheel
 that ``UPRIVER_COMPILE=1 pip wheel --no-build-isolation .`` makes; tests/test_compiled.py leaves
@@ -34,7 +35,7 @@ CASES = [("twelve-rivers", 4), ("twelve-rivers", 2), ("the-river", 4), ("the-riv
 
 # Run inside each tree: prints {"random": games/s, "greedy": games/s, "mcts": iterations/s}.
 WORKLOAD = r"""
-import json, random, sys, time
+import inspect, json, random, sys, time
 import upriver
 from upriver.agents.mcts import MCTSAgent
 from upriver.sim.runner import SimConfig, play_game
@@ -66,8 +67,10 @@ for seed in range(4):
     if not g.is_over and len(g.legal_actions()) > 1:
         positions.append(g)
 iterations, elapsed = 0, 0.0
+# The whole budget every time (no early stop, where the tree has one), so the work is equal.
+whole = {"early": 0} if "early" in inspect.signature(MCTSAgent).parameters else {}
 for k, g in enumerate(positions):
-    agent = MCTSAgent(k, iters=300)
+    agent = MCTSAgent(k, iters=300, **whole)
     t = time.perf_counter()
     agent.choose(g)
     elapsed += time.perf_counter() - t

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from upriver.cli import cli
 from upriver.sim import SimConfig, run_games, simulate
 from upriver.sim.stats import wilson
+from upriver.sim.summary import summarise
 
 UPRIVER = str(Path(sys.executable).with_name("upriver"))  # the command line, run as people do
 CONFIG = SimConfig("twelve-rivers", ("greedy", "random", "random"), 6, seed=9)
@@ -209,3 +210,28 @@ def test_a_study_on_a_multi_node_ray_cluster_gives_the_local_results(tmp_path: P
     assert "nodes 2" in ran.stdout, ran.stdout + ran.stderr[-2000:]
     assert "exit 0" in ran.stdout, ran.stdout
     assert cluster.read_bytes() == local.read_bytes()
+
+
+def _result(index: int, seating: list[int], scores: list[int]) -> dict[str, object]:
+    best = max(scores)
+    return {"index": index, "seating": seating, "turn_position": list(range(len(scores))),
+            "scores": scores, "winners": [s for s, v in enumerate(scores) if v == best],
+            "opponents": [], "decisions": 10, "rounds": 1,
+            "components": [[] for _ in scores]}
+
+
+def test_a_bot_is_scored_by_the_share_of_other_seats_it_outscored() -> None:
+    """``ahead_share``: per game, the other seats a slot outscored (an equal score half), over
+    the seats beside it, averaged over games; even play is 0.5 at any player count."""
+    config = SimConfig("twelve-rivers", ("mcts", "greedy", "greedy"), 2)
+    results = [_result(0, [0, 1, 2], [30, 20, 10]),  # slot 0 ahead of both: 1
+               _result(1, [2, 0, 1], [40, 25, 25])]  # slot 0 ties one, trails one: 0.25
+    seats = summarise(config, results)["seats"]
+    assert seats[0]["ahead_share"] == 0.625
+    assert seats[1]["ahead_share"] == (0.5 + 0.25) / 2  # game 0: ahead of slot 2; game 1: tie
+    assert seats[2]["ahead_share"] == (0.0 + 1.0) / 2
+    low, high = seats[0]["ahead_share_ci95"]
+    assert 0.0 <= low < 0.625 < high <= 1.0
+    even = summarise(config, [_result(k, [0, 1, 2], [5, 5, 5]) for k in range(4)])
+    assert [s["ahead_share"] for s in even["seats"]] == [0.5] * 3
+    assert even["seats"][0]["ahead_share_ci95"] == [0.5, 0.5]

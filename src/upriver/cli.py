@@ -522,12 +522,18 @@ def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, back
         summary = run_simulation(config, workers, backend, address,
                                  progress=lambda k: bar.advance(task, k), verbose=verbose)
     table = Table(title=short_title(summary["study"]))
-    for column in ("slot", "bot", "win rate", "95% interval", "mean score", "score sd"):
+    ahead = "ahead_share" in summary["seats"][0]
+    for column in ("slot", "bot", "win rate", "95% interval",
+                   *(("ahead of others", "95% interval") if ahead else ()),
+                   "mean score", "score sd"):
         table.add_column(column)
     for row in summary["seats"]:
         low, high = row["win_rate_ci95"]
+        share = ((f"{row['ahead_share']:.3f}", "{:.3f}-{:.3f}".format(*row["ahead_share_ci95"]))
+                 if ahead else ())
         table.add_row(str(row["slot"]), row["agent"], f"{row['win_rate']:.3f}",
-                      f"{low:.3f}-{high:.3f}", f"{row['mean_score']:.1f}", f"{row['score_sd']:.1f}")
+                      f"{low:.3f}-{high:.3f}", *share, f"{row['mean_score']:.1f}",
+                      f"{row['score_sd']:.1f}")
     Console().print(table)
     if summary["opponents"]:  # solo: against each automated opponent
         against = Table(title="against the automated opponent")

@@ -83,6 +83,28 @@ def test_options_handed_on_by_a_decision_equal_a_fresh_listing(
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), configurations())
+def test_each_legal_action_is_a_distinct_text_and_play_nth_plays_it(
+        game_id: str, players: int, options: dict[str, Any]) -> None:
+    """A decision is named by its text, so no two legal actions share one (a replay plays
+    texts); ``play_nth(i)`` is ``play(legal_actions()[i])``."""
+    for seed in range(3):
+        g = random_game(game_id, players, options, seed)
+        twin = g.clone()
+        rng = random.Random(seed)
+        while not g.is_over:
+            actions = g.legal_actions()
+            assert len(set(actions)) == len(actions), sorted(actions)
+            i = rng.randrange(len(actions))
+            assert twin.legal_count() == len(actions)
+            g.play(actions[i])
+            twin.play_nth(i)
+            assert twin.history == g.history
+        assert twin.to_json() == g.to_json()
+        with pytest.raises(upriver.IllegalAction):
+            twin.play_nth(0)
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), configurations())
 def test_components_are_conserved(game_id: str, players: int, options: dict[str, Any]) -> None:
     """Nothing is created or lost: every component is counted somewhere after every decision."""
     rules: Any = rules_for(game_id)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
 
 from upriver.core.game import Game
 
@@ -194,20 +193,20 @@ class MCTSAgent:
         (or of the turn, where the game counts turns: a solo seat's run never ends): a position
         evaluated half-way through a turn (placed but not yet paid) would flatter it."""
         rng = self.rng
-        pick: Callable[[Game], str]
-        if self.playout == "random":
-            def pick(g: Game) -> str:
-                return rng.choice(g.legal_actions())
-        else:
+        greedy = None
+        if self.playout == "greedy":
             from upriver.agents.greedy import GreedyAgent
 
-            pick = GreedyAgent(rng.getrandbits(62)).choose
-        for _ in range(self.depth):
+            greedy = GreedyAgent(rng.getrandbits(62))
+        mover, turn = world.to_move, world.turns_taken
+        for n in range(self.depth + MAX_PLAYOUT):
             if world.is_over:
                 return
-            world.play(pick(world))
-        mover, turn = world.to_move, world.turns_taken
-        for _ in range(MAX_PLAYOUT):
-            if world.is_over or world.to_move != mover or world.turns_taken != turn:
+            if n == self.depth:
+                mover, turn = world.to_move, world.turns_taken
+            elif n > self.depth and (world.to_move != mover or world.turns_taken != turn):
                 return
-            world.play(pick(world))
+            if greedy is None:  # by index: no list copy, no look-up of the text
+                world.play_nth(int(rng.random() * world.legal_count()))
+            else:
+                world.play(greedy.choose(world))

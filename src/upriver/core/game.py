@@ -119,6 +119,23 @@ class Game:
         self._legal = self.rules.apply(self.state, moves[i])
         self.history.append((seat, action))
 
+    def legal_count(self) -> int:
+        """How many legal decisions ``to_move`` has (``len(legal_actions())``, without the
+        list)."""
+        return len(self._legal_pair()[0])
+
+    def play_nth(self, i: int) -> None:
+        """Play ``legal_actions()[i]``: what ``play`` does with that text, without looking it
+        up (search playouts); an index out of range raises ``IllegalAction``."""
+        texts, moves = self._legal_pair()
+        if not 0 <= i < len(texts):
+            raise IllegalAction(f"there is no legal action {i}: seat {self.to_move} has "
+                                f"{len(texts)}" if texts else "the game is over")
+        seat = self.rules.to_move(self.state)
+        assert seat is not None
+        self._legal = self.rules.apply(self.state, moves[i])
+        self.history.append((seat, texts[i]))
+
     def log(self, seat: int | None = None) -> list[tuple[int, str]]:
         """The decisions so far as ``seat`` may know them (``None``: a spectator). A decision
         of a simultaneous step still under way is shown to the other seats only as one line per

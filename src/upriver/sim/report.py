@@ -83,6 +83,13 @@ def _interval(r: dict[str, Any]) -> str:
     return f"{low:.3f}-{high:.3f}"
 
 
+def _ahead(r: dict[str, Any]) -> str:
+    if "ahead_share" not in r:  # solo: no other seat
+        return "-"
+    low, high = r["ahead_share_ci95"]
+    return f"{r['ahead_share']:.3f} ({low:.3f}-{high:.3f})"
+
+
 def _key(name: str, digits: int | None = None) -> Callable[[dict[str, Any]], str]:
     if digits is None:
         return lambda r: str(r[name])
@@ -143,9 +150,12 @@ td{{text-align:right}}td:first-child{{text-align:left}}img{{max-width:100%}}</st
 <li>upriver {html.escape(study['upriver_version'])}; reproduce with
 <code>{html.escape(study['command'])}</code></li></ul>
 <p>A shared victory counts as an equal fraction of a win for each winner. Intervals are 95%
-Wilson score intervals.</p>
+Wilson score intervals. "Ahead of others" is the share of the other seats a bot outscored (an
+equal score counts half), averaged over games, with a 95% normal interval: even play gives 0.5
+at any player count.</p>
 <h2>Bots</h2>
 {_table(summary['seats'], [("slot", _key("slot")), ("bot", _key("agent")), *WINS,
+                           ("ahead of others", _ahead),
                            ("mean score", _key("mean_score", 1)),
                            ("score sd", _key("score_sd", 1))])}
 <img src="win_rate_by_bot.png" alt="win rate by bot"><img src="scores_by_bot.png" alt="scores">

@@ -28,3 +28,13 @@ def stdev(values: list[float]) -> float:
         return 0.0
     m = mean(values)
     return math.sqrt(sum((v - m) ** 2 for v in values) / (len(values) - 1))
+
+
+def mean_ci(values: list[float], z: float = Z95) -> tuple[float, float]:
+    """A normal-approximation interval for the mean of per-game shares in 0..1, clipped to it
+    (``(0, 1)`` for fewer than two games)."""
+    if len(values) < 2:
+        return (0.0, 1.0)
+    half = z * stdev(values) / math.sqrt(len(values))
+    m = mean(values)
+    return (max(0.0, m - half), min(1.0, m + half))

@@ -11,7 +11,7 @@ from upriver.agents import agent_settings
 from upriver.core.options import check_options
 from upriver.core.registry import rules_for
 from upriver.sim.runner import SimConfig
-from upriver.sim.stats import mean, stdev, wilson
+from upriver.sim.stats import mean, mean_ci, stdev, wilson
 
 
 def _rate(wins: float, n: int) -> dict[str, Any]:
@@ -20,10 +20,26 @@ def _rate(wins: float, n: int) -> dict[str, Any]:
             "win_rate_ci95": [round(low, 4), round(high, 4)]}
 
 
+def _ahead(results: list[dict[str, Any]], slot: int, p: int) -> dict[str, Any]:
+    """How often a bot slot finishes ahead of another seat: per game, the share of the other
+    seats it outscored (an equal score counts half), averaged over games, with its 95%
+    interval. Even play gives 0.5 whatever the player count, which a win rate does not."""
+    shares = []
+    for r in results:
+        mine = r["scores"][r["seating"].index(slot)]
+        others = [sc for seat, sc in enumerate(r["scores"]) if r["seating"][seat] != slot]
+        shares.append(sum(1.0 if mine > sc else 0.5 if mine == sc else 0.0
+                          for sc in others) / (p - 1))
+    low, high = mean_ci(shares)
+    return {"ahead_share": round(mean(shares), 4), "ahead_share_ci95": [round(low, 4),
+                                                                         round(high, 4)]}
+
+
 def summarise(config: SimConfig, results: list[dict[str, Any]]) -> dict[str, Any]:
     """The JSON of ``simulate --out``: per agent slot (``seats``), per table seat and per turn
     position (seat advantage), game length, and per-component win contribution. A shared victory
-    counts as an equal fraction of a win for each winner."""
+    counts as an equal fraction of a win for each winner; with two seats or more, each slot also
+    has its share of the other seats it outscored (``_ahead``)."""
     p = len(config.players)
     n = len(results)
     slot_wins = [0.0] * p
@@ -50,6 +66,8 @@ def summarise(config: SimConfig, results: list[dict[str, Any]]) -> dict[str, Any
         entry = {"slot": slot, "agent": spec, **_rate(slot_wins[slot], n),
                  "mean_score": round(mean(slot_scores[slot]), 3),
                  "score_sd": round(stdev(slot_scores[slot]), 3)}
+        if p > 1:
+            entry.update(_ahead(results, slot, p))
         seats.append(entry)
     table = [{"seat": s, **_rate(seat_wins[s], n), "mean_score": round(mean(seat_scores[s]), 3)}
              for s in range(p)]
