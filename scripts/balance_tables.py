@@ -1,6 +1,7 @@
 """Print the markdown tables of docs/balance.md from the JSON files of scripts/balance-study.sh.
 
-Usage: .venv/bin/python scripts/balance_tables.py balance/
+Usage: .venv/bin/python scripts/balance_tables.py balance/ [ladder/]
+(the second folder: scripts/strength-ladder.sh's results)
 """
 
 from __future__ import annotations
@@ -65,16 +66,30 @@ def components(folder: Path, name: str, top: int = 8) -> None:
     print()
 
 
-def ladder(folder: Path) -> None:
-    print("| match | games | win rate of the first bot (95% CI) | mean score |")
-    print("|---|---|---|---|")
-    for name in ("ladder-12r-greedy-random-4p", "ladder-river-greedy-random-2p",
-                 "ladder-river-greedy-random-4p", "ladder-12r-mcts-greedy-4p",
-                 "ladder-river-mcts-greedy-2p", "ladder-river-mcts-greedy-4p"):
+def _ahead(row: dict) -> str:
+    if "ahead_share" not in row:  # written before upriver reported it
+        return "-"
+    low, high = row["ahead_share_ci95"]
+    return f"{row['ahead_share']:.3f} ({low:.3f}-{high:.3f})"
+
+
+LADDER = ("ladder-12r-greedy-random-4p", "ladder-river-greedy-random-2p",
+          "ladder-river-greedy-random-4p", "ladder-12r-mcts-greedy-4p",
+          "ladder-river-mcts-greedy-2p", "ladder-river-mcts-greedy-4p")
+STRENGTH = tuple(f"{game}-{p}p" for game in ("twelve-rivers", "the-river", "wayfarers")
+                 for p in (2, 4))  # scripts/strength-ladder.sh
+
+
+def ladder(folder: Path, names: tuple[str, ...] = LADDER) -> None:
+    print("| match | games | win rate of the first bot (95% CI) | even | "
+          "ahead of others (95% CI) | mean score |")
+    print("|---|---|---|---|---|---|")
+    for name in names:
         d = _load(folder, name)
         if d:
             first = d["seats"][0]
             print(f"| {d['game']}: {', '.join(d['players'])} | {d['games']} | {_ci(first)} | "
+                  f"{1 / len(d['players']):.2f} | {_ahead(first)} | "
                   f"{first['mean_score']:.1f} |")
 
 
@@ -108,3 +123,6 @@ if __name__ == "__main__":
     ladder(here)
     print()
     solo(here)
+    if len(sys.argv) > 2:
+        print()
+        ladder(Path(sys.argv[2]), STRENGTH)

@@ -400,6 +400,11 @@ def bench(game: str, players: int | None, seconds: float, as_json: bool, with_en
                    f"({rate / result['decisions_per_s']:.2f} of random play)")
 
 
+def _with_interval(row: dict[str, Any], key: str) -> str:
+    low, high = row[f"{key}_ci95"]
+    return f"{row[key]:.3f} ({low:.3f}-{high:.3f})"
+
+
 def _check_writable(out: str | None, report: str | None) -> None:
     """Refuse, in one line, an ``--out`` file or ``--report`` folder that cannot be written,
     leaving nothing behind."""
@@ -523,17 +528,18 @@ def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, back
                                  progress=lambda k: bar.advance(task, k), verbose=verbose)
     table = Table(title=short_title(summary["study"]))
     ahead = "ahead_share" in summary["seats"][0]
-    for column in ("slot", "bot", "win rate", "95% interval",
-                   *(("ahead of others", "95% interval") if ahead else ()),
-                   "mean score", "score sd"):
-        table.add_column(column)
+    table.add_column("slot")
+    table.add_column("bot", no_wrap=True)
+    table.add_column("win rate\n(95% CI)", no_wrap=True)
+    if ahead:
+        table.add_column("ahead of others\n(95% CI)", no_wrap=True)
+    table.add_column("mean\nscore")
+    table.add_column("score\nsd")
     for row in summary["seats"]:
-        low, high = row["win_rate_ci95"]
-        share = ((f"{row['ahead_share']:.3f}", "{:.3f}-{:.3f}".format(*row["ahead_share_ci95"]))
-                 if ahead else ())
-        table.add_row(str(row["slot"]), row["agent"], f"{row['win_rate']:.3f}",
-                      f"{low:.3f}-{high:.3f}", *share, f"{row['mean_score']:.1f}",
-                      f"{row['score_sd']:.1f}")
+        cells = [str(row["slot"]), row["agent"], _with_interval(row, "win_rate")]
+        if ahead:
+            cells.append(_with_interval(row, "ahead_share"))
+        table.add_row(*cells, f"{row['mean_score']:.1f}", f"{row['score_sd']:.1f}")
     Console().print(table)
     if summary["opponents"]:  # solo: against each automated opponent
         against = Table(title="against the automated opponent")
