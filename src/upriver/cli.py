@@ -450,7 +450,9 @@ def _mcts_rate(samples: list[Game], budget: float) -> float:
     positions = [g for g in samples if not g.is_over and len(g.legal_actions()) > 1]
     if not positions or budget <= 0:
         return 0.0
-    agent = MCTSAgent(0, iters=0, secs=max(0.05, budget / min(len(positions), 5)), bias=0.0)
+    # The whole budget on every position (no early stop), so the rate is of steady search.
+    agent = MCTSAgent(0, iters=0, secs=max(0.05, budget / min(len(positions), 5)), bias=0.0,
+                      early=0)
     total = 0
     elapsed = 0.0
     for g in positions[:5]:
