@@ -400,11 +400,6 @@ def bench(game: str, players: int | None, seconds: float, as_json: bool, with_en
                    f"({rate / result['decisions_per_s']:.2f} of random play)")
 
 
-def _with_interval(row: dict[str, Any], key: str) -> str:
-    low, high = row[f"{key}_ci95"]
-    return f"{row[key]:.3f} ({low:.3f}-{high:.3f})"
-
-
 def _check_writable(out: str | None, report: str | None) -> None:
     """Refuse, in one line, an ``--out`` file or ``--report`` folder that cannot be written,
     leaving nothing behind."""
@@ -500,6 +495,7 @@ def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, back
 
     from upriver.sim import SimConfig
     from upriver.sim import simulate as run_simulation
+    from upriver.sim.stats import with_interval
     from upriver.sim.summary import short_title
 
     rules_for(game)
@@ -538,9 +534,9 @@ def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, back
     table.add_column("mean\nscore")
     table.add_column("score\nsd")
     for row in summary["seats"]:
-        cells = [str(row["slot"]), row["agent"], _with_interval(row, "win_rate")]
+        cells = [str(row["slot"]), row["agent"], with_interval(row, "win_rate")]
         if ahead:
-            cells.append(_with_interval(row, "ahead_share"))
+            cells.append(with_interval(row, "ahead_share"))
         table.add_row(*cells, f"{row['mean_score']:.1f}", f"{row['score_sd']:.1f}")
     Console().print(table)
     if summary["opponents"]:  # solo: against each automated opponent

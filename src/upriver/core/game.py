@@ -114,10 +114,13 @@ class Game:
                 f"{action!r} is not legal now (seat {self.to_move} must choose one of "
                 f"{len(texts)} actions, e.g. {texts[0]!r})"
             ) from None
+        self._apply(texts[i], moves[i])
+
+    def _apply(self, text: str, move: Any) -> None:
         seat = self.rules.to_move(self.state)
         assert seat is not None
-        self._legal = self.rules.apply(self.state, moves[i])
-        self.history.append((seat, action))
+        self._legal = self.rules.apply(self.state, move)
+        self.history.append((seat, text))
 
     def legal_count(self) -> int:
         """How many legal decisions ``to_move`` has (``len(legal_actions())``, without the
@@ -131,10 +134,7 @@ class Game:
         if not 0 <= i < len(texts):
             raise IllegalAction(f"there is no legal action {i}: seat {self.to_move} has "
                                 f"{len(texts)}" if texts else "the game is over")
-        seat = self.rules.to_move(self.state)
-        assert seat is not None
-        self._legal = self.rules.apply(self.state, moves[i])
-        self.history.append((seat, texts[i]))
+        self._apply(texts[i], moves[i])
 
     def log(self, seat: int | None = None) -> list[tuple[int, str]]:
         """The decisions so far as ``seat`` may know them (``None``: a spectator). A decision

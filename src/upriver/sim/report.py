@@ -13,6 +13,7 @@ import matplotlib
 matplotlib.use("Agg")  # files only, no screen
 import matplotlib.pyplot as plt
 
+from upriver.sim.stats import with_interval
 from upriver.sim.summary import short_title
 
 
@@ -86,8 +87,7 @@ def _interval(r: dict[str, Any]) -> str:
 def _ahead(r: dict[str, Any]) -> str:
     if "ahead_share" not in r:  # solo: no other seat
         return "-"
-    low, high = r["ahead_share_ci95"]
-    return f"{r['ahead_share']:.3f} ({low:.3f}-{high:.3f})"
+    return with_interval(r, "ahead_share")
 
 
 def _key(name: str, digits: int | None = None) -> Callable[[dict[str, Any]], str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 Z95 = 1.959963984540054
 
@@ -38,3 +39,9 @@ def mean_ci(values: list[float], z: float = Z95) -> tuple[float, float]:
     half = z * stdev(values) / math.sqrt(len(values))
     m = mean(values)
     return (max(0.0, m - half), min(1.0, m + half))
+
+
+def with_interval(row: dict[str, Any], key: str) -> str:
+    """``row[key]`` and its ``key_ci95`` as report and console print them: "0.530 (0.461-0.598)"."""
+    low, high = row[f"{key}_ci95"]
+    return f"{row[key]:.3f} ({low:.3f}-{high:.3f})"
