@@ -235,3 +235,38 @@ def test_a_bot_is_scored_by_the_share_of_other_seats_it_outscored() -> None:
     even = summarise(config, [_result(k, [0, 1, 2], [5, 5, 5]) for k in range(4)])
     assert [s["ahead_share"] for s in even["seats"]] == [0.5] * 3
     assert even["seats"][0]["ahead_share_ci95"] == [0.5, 0.5]
+
+
+def test_simulate_can_judge_each_bots_decisions_without_changing_its_games() -> None:
+    """``--judge-iters``: a share of each bot's decisions judged by the review's search bot,
+    summed up per bot as its average win chance lost per decision (with its interval), points
+    lost and a count per class. Judging searches copies only, so the games are the unjudged
+    games; the study's command names the judging, so it reproduces the figures."""
+    from upriver.review import CLASSES
+
+    plain = SimConfig("the-river", ("random", "greedy"), 2, seed=3)
+    judged = SimConfig("the-river", ("random", "greedy"), 2, seed=3, judge_iters=10,
+                       judge_share=0.5)
+    without, with_judge = run_games(plain), run_games(judged)
+    assert [r["scores"] for r in without] == [r["scores"] for r in with_judge]
+    assert [r["decisions"] for r in without] == [r["decisions"] for r in with_judge]
+    summary = summarise(judged, with_judge)
+    for row in summary["seats"]:
+        assert row["judged_decisions"] > 0
+        assert sum(row["classes"].values()) == row["judged_decisions"]
+        assert set(row["classes"]) == set(CLASSES)
+        low, high = row["average_loss_ci95"]
+        assert 0 <= low <= row["average_loss"] <= high <= 1
+    # About half the decisions with a choice were judged.
+    judged_count = sum(len(seat) for r in with_judge for seat in r["judged"])
+    assert 0.3 < judged_count / sum(r["decisions"] for r in with_judge) < 0.7
+    assert "--judge-iters 10 --judge-share 0.5" in summary["study"]["command"]
+    assert "average_loss" not in summarise(plain, without)["seats"][0]
+
+
+@pytest.mark.parametrize("args", [["--judge-iters", "-1"], ["--judge-share", "0"],
+                                  ["--judge-share", "1.5"]])
+def test_simulate_refuses_a_bad_judging_setting(args: list[str]) -> None:
+    result = CliRunner().invoke(cli, ["simulate", "the-river", "--players", "random,random",
+                                      "--games", "1", *args])
+    assert result.exit_code == 2 and "Traceback" not in result.output

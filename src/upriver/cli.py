@@ -478,9 +478,14 @@ def _mcts_rate(samples: list[Game], budget: float) -> float:
 @click.option("--out", type=click.Path(dir_okay=False), default=None, help="write JSON here")
 @click.option("--report", type=click.Path(file_okay=False), default=None,
               help="write plots and an HTML page into this folder")
+@click.option("--judge-iters", type=click.IntRange(0, 1_000_000), default=0, show_default=True,
+              help="judge the bots' decisions with the review's search bot at this many "
+                   "iterations each (0: no judging): each bot's average loss per decision")
+@click.option("--judge-share", type=click.FloatRange(0, 1, min_open=True), default=0.25,
+              show_default=True, help="share of the decisions judged, drawn at random")
 def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, backend: str,
              address: str | None, verbose: bool, seating: str, option_pairs: tuple[str, ...],
-             out: str | None, report: str | None) -> None:
+             out: str | None, report: str | None, judge_iters: int, judge_share: float) -> None:
     """Play many games between bots and summarise who wins, from which seat."""
     from rich.console import Console
     from rich.progress import (
@@ -507,7 +512,8 @@ def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, back
     if count < 1:
         raise BadOption("--games must be at least 1")
     options = _parse_options(option_pairs)
-    config = SimConfig(game, tuple(bots), count, seed, dict(options), seating)
+    config = SimConfig(game, tuple(bots), count, seed, dict(options), seating, judge_iters,
+                       judge_share)
     upriver.new_game(game, len(bots), 0, **options)  # bad options fail before playing
     for path in (out, report):
         if path and not os.path.isdir(os.path.dirname(os.path.abspath(path))):
@@ -533,11 +539,16 @@ def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, back
         table.add_column("ahead of others\n(95% CI)", no_wrap=True)
     table.add_column("mean\nscore")
     table.add_column("score\nsd")
+    if judge_iters:
+        table.add_column("win chance lost\nper decision", no_wrap=True)
     for row in summary["seats"]:
         cells = [str(row["slot"]), row["agent"], with_interval(row, "win_rate")]
         if ahead:
             cells.append(with_interval(row, "ahead_share"))
-        table.add_row(*cells, f"{row['mean_score']:.1f}", f"{row['score_sd']:.1f}")
+        cells += [f"{row['mean_score']:.1f}", f"{row['score_sd']:.1f}"]
+        if judge_iters:
+            cells.append(with_interval(row, "average_loss"))
+        table.add_row(*cells)
     Console().print(table)
     if summary["opponents"]:  # solo: against each automated opponent
         against = Table(title="against the automated opponent")
@@ -565,6 +576,98 @@ def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, back
         click.echo(f"report: {write_report(summary, report)}")
 
 
+# ---------------------------------------------------------------- review
+
+
+def _reviewable(file: str) -> tuple[Game, list[tuple[int, str]], list[str]]:
+    """The start, decisions and seat names of a finished game in a replay file."""
+    data = _read_json(file)
+    if not isinstance(data, dict) or data.get("format") != saves.REPLAY_FORMAT:
+        raise BadPosition(f"{file}: a review needs a replay file ('upriver play --save' or a "
+                          "web game's replay download); a plain save keeps no start to replay")
+    if data.get("seed") is None:
+        raise BadPosition(f"{file}: this replay was resumed from a plain save and has no seed "
+                          "to replay it from")
+    start, seats, history = _rebuild(data)
+    end = start.clone()
+    for i, (seat, action) in enumerate(history, 1):
+        if seat != end.to_move:
+            raise BadPosition(f"replay diverges at decision {i}: seat {seat} is not to move")
+        try:
+            end.play(action)
+        except IllegalAction:
+            raise BadPosition(f"replay diverges at decision {i}: {action!r} is not legal") from None
+    if not end.is_over:
+        raise BadPosition(f"{file}: the game is not finished ({len(history)} decisions so "
+                          "far); a review is of a finished game")
+    return start, history, seats
+
+
+@cli.command()
+@click.argument("file")
+@click.option("--seat", type=int, default=None, help="review this seat only (default: all)")
+@click.option("--secs", type=click.FloatRange(0, 600, min_open=True), default=None,
+              help="seconds of search per decision (a time budget: not reproducible)")
+@click.option("--iters", type=click.IntRange(1, 1_000_000), default=None,
+              help="search iterations per decision (the default budget, reproducible) "
+                   "[default: 4000]")
+@click.option("--seed", type=int, default=0, show_default=True, help="the judge's seed")
+@click.option("--jobs", type=click.IntRange(1, 256), default=None,
+              help="processes (default: all cores)")
+@click.option("--out", type=click.Path(file_okay=False), default=".", show_default=True,
+              help="folder for the review's JSON and its graph (PNG)")
+def review(file: str, seat: int | None, secs: float | None, iters: int | None, seed: int,
+           jobs: int | None, out: str) -> None:
+    """Review a finished game: each decision judged against the search bot's choice."""
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from upriver.review import draw, review_game
+    from upriver.review.report import decision_table, summary_table
+
+    if secs is not None and iters is not None:
+        raise BadOption("give --iters or --secs, not both")
+    start, history, names = _reviewable(file)
+    if seat is not None and not 0 <= seat < start.num_players:
+        raise BadOption(f"--seat must be from 0 to {start.num_players - 1}, not {seat}")
+    folder = Path(out)
+    if not folder.is_dir():
+        raise BadOption(f"cannot write into {out}: it is not a folder")
+    _check_writable(None, str(folder))
+    stem = Path(file).stem
+    console = Console(stderr=True)
+    columns = (TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("decisions"), TimeElapsedColumn(), TextColumn("left"),
+               TimeRemainingColumn())
+    started = time.perf_counter()
+    with Progress(*columns, console=console, transient=True) as bar:
+        task = bar.add_task("review", total=None)
+        result = review_game(start, history, seats=None if seat is None else [seat],
+                             iters=iters or 0, secs=secs or 0.0, seed=seed,
+                             jobs=jobs or os.cpu_count() or 1,
+                             progress=lambda done, total: bar.update(task, completed=done,
+                                                                     total=total))
+    result.names = [f"{_label(s, names)}" for s in range(start.num_players)]
+    elapsed = time.perf_counter() - started
+    shown = Console()
+    for s in result.seats:
+        shown.print(decision_table(result, s))
+    shown.print(summary_table(result))
+    json_path, png_path = folder / f"{stem}-review.json", folder / f"{stem}-review.png"
+    json_path.write_text(result.to_json() + "\n")
+    draw(result, png_path)
+    budget = f"{result.secs:g} s" if result.secs else f"{result.iters} iterations"
+    click.echo(f"{len(result.judgements)} decisions judged in {elapsed:.0f} s ({budget} each, "
+               f"seed {seed}); wrote {json_path} and {png_path}")
+
+
 @cli.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
 @click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
@@ -575,12 +678,15 @@ def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, back
               help="seconds a bot waits before each decision, so people can follow")
 @click.option("--bot-workers", type=click.IntRange(0, 64), default=None,
               help="processes for bot decisions (default: all cores but one; 0: a thread)")
+@click.option("--review-iters", type=click.IntRange(1, 1_000_000), default=None,
+              help="search iterations per decision in game reviews [default: 4000]")
 def serve(host: str, port: int, db: str | None, bot_delay: float,
-          bot_workers: int | None) -> None:
+          bot_workers: int | None, review_iters: int | None) -> None:
     """Start the web app and print its address."""
     from upriver.server import serve as run_server
 
-    run_server(host, port, db, bot_delay=bot_delay, bot_workers=bot_workers)
+    run_server(host, port, db, bot_delay=bot_delay, bot_workers=bot_workers,
+               review_iters=review_iters)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -46,11 +46,13 @@ def free_port() -> int:
 class Server:
     """One ``upriver serve`` process that can be stopped and started again as it was."""
 
-    def __init__(self, db: Path, port: int, *, bot_delay: float, log: Path) -> None:
+    def __init__(self, db: Path, port: int, *, bot_delay: float, log: Path,
+                 review_iters: int | None = None) -> None:
         self.db = db
         self.port = port
         self.bot_delay = bot_delay
         self.log = log
+        self.review_iters = review_iters
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -62,6 +64,8 @@ class Server:
         command = [str(UPRIVER), "serve", "--host", "127.0.0.1", "--port", str(self.port),
                    "--db", f"sqlite:///{self.db}", "--bot-delay", str(self.bot_delay),
                    "--bot-workers", "1"]
+        if self.review_iters:
+            command += ["--review-iters", str(self.review_iters)]
         with self.log.open("ab") as out:
             # A session of its own, so stopping it also ends its bot worker processes.
             self.proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
@@ -113,13 +117,14 @@ ServerFactory = Callable[..., Server]
 
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[ServerFactory]:
-    """Start servers with ``server(bot_delay=...)``; every one is stopped at teardown."""
+    """Start servers with ``server(bot_delay=..., review_iters=...)``; every one is stopped at
+    teardown."""
     started: list[Server] = []
 
-    def start(bot_delay: float = 0.0) -> Server:
+    def start(bot_delay: float = 0.0, review_iters: int | None = None) -> Server:
         n = len(started)
         srv = Server(tmp_path / f"upriver-{n}.db", free_port(), bot_delay=bot_delay,
-                     log=tmp_path / f"server-{n}.log")
+                     log=tmp_path / f"server-{n}.log", review_iters=review_iters)
         started.append(srv)
         srv.start()
         return srv

@@ -73,7 +73,8 @@ def test_twelve_rivers_against_bots_played_to_the_end_by_clicking(
     assert srv.api("GET", f"/api/games/{game_id}")["over"]
 
     page.click("#replay-link")
-    page.wait_for_url(re.compile(r"/replay$"))
+    # The seat's link carries its token on to the replay, where it opens a private game's review.
+    page.wait_for_url(re.compile(r"/replay\?token=[^&]+$"))
     board = page.locator("#board")
     expect(board).to_have_attribute("data-step", "0")
     page.click("#next")

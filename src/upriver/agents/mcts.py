@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 
 from upriver.core.game import Game
 
@@ -92,13 +93,26 @@ class MCTSAgent:
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        root, actions = self.search(game)
+        visited = [(root.children[a].visits, a) for a in actions if a in root.children]
+        most = max(v for v, _ in visited)
+        return self.rng.choice([a for v, a in visited if v == most])
+
+    def search(self, game: Game, keep: str = "", share: float = 0.0,
+               observe: Callable[[str, Game], None] | None = None) -> tuple[Node, list[str]]:
+        """The search tree's root after the budget, and the root actions searched. ``keep`` is
+        searched even if the greedy look-ahead would prune it, and tried first whenever it has
+        had less than ``share`` of the iterations (a review judges the decision taken as well
+        as the bot's own);
+        ``observe(root action, final world)`` is told where each iteration ended."""
         start = time.perf_counter()  # the time budget includes the greedy look-ahead
         me = game.to_move
         assert me is not None
+        actions = game.legal_actions()
         root = Node(-1)
         searched: frozenset[str] = frozenset()
         if self.bias > 0 or self.width > 0:
-            actions = self._seed_root(game, me, root, actions)
+            actions = self._seed_root(game, me, root, actions, keep)
             searched = frozenset(actions)
         deadline = start + self.secs if self.secs > 0 else 0.0
         n = 0
@@ -111,14 +125,15 @@ class MCTSAgent:
                 left = n * (deadline - now) / (now - start) if deadline else self.iters - n
                 if _settled(root, left):
                     break
-            self._iterate(game, me, root, searched)
+            kept = root.children.get(keep) if keep else None
+            first = keep if keep and (kept is None or kept.visits < share * (n + 1)) else ""
+            self._iterate(game, me, root, searched, first, observe)
             n += 1
         self.last_iterations = n
-        visited = [(root.children[a].visits, a) for a in actions if a in root.children]
-        most = max(v for v, _ in visited)
-        return self.rng.choice([a for v, a in visited if v == most])
+        return root, actions
 
-    def _seed_root(self, game: Game, me: int, root: Node, actions: list[str]) -> list[str]:
+    def _seed_root(self, game: Game, me: int, root: Node, actions: list[str],
+                   keep: str = "") -> list[str]:
         """The greedy look-ahead's opinion of each root action: only the ``width`` best are
         searched (so the budget goes where it matters), each with a prior that fades as visits
         accumulate (progressive bias, Chaslot et al. 2008). Returns the actions to search."""
@@ -129,7 +144,7 @@ class MCTSAgent:
         values = [judge._judge(world, a, me) for a in actions]
         ranked = sorted(zip(values, actions, strict=True), key=lambda va: -va[0])
         if self.width > 0:
-            ranked = ranked[: self.width]
+            ranked = ranked[: self.width] + [va for va in ranked[self.width:] if va[1] == keep]
         top = ranked[0][0]
         for v, a in ranked:
             child = Node(me)
@@ -138,10 +153,20 @@ class MCTSAgent:
         return [a for _, a in ranked]
 
     def _iterate(self, game: Game, me: int, root: Node,
-                 searched: frozenset[str] = frozenset()) -> None:
+                 searched: frozenset[str] = frozenset(), first: str = "",
+                 observe: Callable[[str, Game], None] | None = None) -> None:
         world = game.determinize(me, self.rng.getrandbits(62))
         node = root
         path = [root]
+        chosen = ""  # the root action this iteration went through
+        if first:  # the kept action's turn: every root action was available all the same
+            for sibling in root.children.values():
+                sibling.avail += 1
+            node = root.children.setdefault(first, Node(me))
+            node.avail = max(node.avail, 1)
+            world.play(first)
+            path.append(node)
+            chosen = first
         while not world.is_over:
             actions = world.legal_actions()
             if node is root and searched:  # the pruned root keeps its chosen few
@@ -165,12 +190,16 @@ class MCTSAgent:
                 node.children[action] = child
                 world.play(action)
                 path.append(child)
+                chosen = chosen or action
                 break
             action = self._select(node, actions)
+            chosen = chosen or action
             world.play(action)
             node = node.children[action]
             path.append(node)
         self._play_out(world)
+        if observe is not None and chosen:
+            observe(chosen, world)
         result = rewards(world)
         for visited in path[1:]:
             visited.visits += 1

@@ -14,12 +14,14 @@ __all__ = ["create_app", "serve"]
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
-          bot_delay: float = 0.4, bot_workers: int | None = None) -> None:
+          bot_delay: float = 0.4, bot_workers: int | None = None,
+          review_iters: int | None = None) -> None:
     """Run the web app until interrupted; prints the address to open."""
     _check_free(host, port)
     url = db or default_url()
     try:
-        app = create_app(url, bot_delay=bot_delay, bot_workers=bot_workers)
+        app = create_app(url, bot_delay=bot_delay, bot_workers=bot_workers,
+                         review_iters=review_iters)
     except OperationalError as err:
         reason = " ".join(str(err.orig).split()) or type(err.orig).__name__
         raise ValueError(f"cannot open the database {_safe(url)}: {reason}") from None

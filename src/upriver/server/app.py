@@ -14,6 +14,10 @@ Routes::
     POST /api/games/{id}/undo           {"seat", "token", "ply"}
     POST /api/games/{id}/seats/{n}/bot  {"token", "agent"}: hand a seat to a bot
     GET  /api/games/{id}/replay/{step}  the public view after ``step`` decisions (finished games)
+    POST /api/games/{id}/review         {"token"}: ask for the game's review (finished games)
+    GET  /api/games/{id}/review[?token] the review: progress, judged decisions, per-seat summary
+    GET  /api/games/{id}/review/{ply}[?token]  the boards after decision ``ply`` as taken and as
+                                        the bot would have had it
     WS   /api/games/{id}/live[?seat&token]  the page's payload after every change
 """
 
@@ -216,6 +220,27 @@ async def replay_step(host: Host, request: Request) -> Any:
     return out
 
 
+@api
+async def ask_review(host: Host, request: Request) -> Any:
+    return await host.request_review(request.path_params["id"], await body_of(request))
+
+
+def _token(request: Request) -> str | None:
+    token = request.query_params.get("token")
+    return None if token is None else plain_text(token, "the token")
+
+
+@api
+async def show_review(host: Host, request: Request) -> Any:
+    return await host.show_review(request.path_params["id"], _token(request))
+
+
+@api
+async def review_boards(host: Host, request: Request) -> Any:
+    return await host.review_boards(request.path_params["id"], request.path_params["ply"],
+                                    _token(request))
+
+
 async def live_updates(websocket: WebSocket) -> None:
     """Send the page's payload now and after every change, until the page closes."""
     host: Host = websocket.app.state.host
@@ -268,13 +293,16 @@ def page(name: str) -> Handler:
 
 
 def create_app(db: str | None = None, *, bot_delay: float = 0.4,
-               bot_workers: int | None = None) -> Starlette:
-    """The web app over the database at ``db`` (the user's SQLite file by default)."""
+               bot_workers: int | None = None, review_iters: int | None = None) -> Starlette:
+    """The web app over the database at ``db`` (the user's SQLite file by default); reviews
+    judge each decision with ``review_iters`` search iterations (``upriver review``'s
+    default)."""
     store = Store(db)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        host = Host(store, bot_delay=bot_delay, bots=BotPool(bot_workers))
+        host = Host(store, bot_delay=bot_delay, bots=BotPool(bot_workers),
+                    review_iters=review_iters)
         app.state.host = host
         await host.start()
         # What is loaded by now lives as long as the server: keep it out of the collector's
@@ -299,6 +327,9 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.4,
         Route("/api/games/{id}/undo", undo, methods=["POST"]),
         Route("/api/games/{id}/seats/{seat:int}/bot", hand_to_bot, methods=["POST"]),
         Route("/api/games/{id}/replay/{step:int}", replay_step),
+        Route("/api/games/{id}/review", ask_review, methods=["POST"]),
+        Route("/api/games/{id}/review", show_review, methods=["GET"]),
+        Route("/api/games/{id}/review/{ply:int}", review_boards),
         WebSocketRoute("/api/games/{id}/live", live_updates),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -1,4 +1,5 @@
-"""Bots deciding for their seats away from the web server's event loop.
+"""Bots deciding for their seats, and reviews judging decisions, away from the web server's
+event loop.
 
 The web offers bots by level only: each level is a fixed agent spec with a hard time limit.
 A decision is worked out in a worker process (searching bots would otherwise hold the
@@ -7,8 +8,10 @@ through the public interface, as everywhere else. The server enforces the limit 
 a worker still thinking when it is up is killed and replaced, and the game goes on with a
 simple legal move instead (``BotFailed``). Idle workers are handed out first come, first
 served, and each game asks for one decision at a time, so games share the workers in turn and
-no game can hold them all. Workers run at a lower priority than the server (``nice`` 10) and
-end with it however it ends (the kernel kills them when it dies; they also watch for it).
+no game can hold them all. A game review (``upriver.review``) sends its decisions to the same
+workers, in the same queue, one at a time. Workers run at a lower priority than the server
+(``nice`` 10) and end with it however it ends (the kernel kills them when it dies; they also
+watch for it).
 """
 
 from __future__ import annotations
@@ -17,11 +20,13 @@ import asyncio
 import contextlib
 import ctypes
 import gc
+import json
 import multiprocessing
 import os
 import signal
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
@@ -80,6 +85,20 @@ def decide(saved: str, spec: str, seed: int) -> str:
     return make_agent(spec, seed).choose(game)
 
 
+def judge(saved: str, taken: str, seed: int, iters: int) -> str:
+    """A review's judgement of the decision ``taken`` in the saved game, as JSON."""
+    from upriver.review.game_review import judge_saved
+
+    return json.dumps(judge_saved(saved, taken, seed, iters, 0.0))
+
+
+def work(kind: str) -> Callable[..., str]:
+    """The work a worker does, by name: it takes the job's arguments and answers with a text
+    (looked up when asked, so a test may replace one)."""
+    table: dict[str, Callable[..., str]] = {"decide": decide, "judge": judge}
+    return table[kind]
+
+
 # ---------------------------------------------------------------- inside a worker process
 
 
@@ -114,9 +133,9 @@ def _worker(conn: Connection, parent: int) -> None:
             return
         if job is None:
             return
-        saved, spec, seed = job
+        kind, *args = job
         try:
-            reply: tuple[str, str] = ("ok", decide(saved, spec, seed))
+            reply: tuple[str, str] = ("ok", work(kind)(*args))
         except Exception as exc:  # a bot's failure is reported, and the worker lives on
             reply = ("error", f"{type(exc).__name__}: {exc}")
         try:
@@ -183,10 +202,21 @@ class BotPool:
     async def decide(self, saved: str, spec: str, seed: int, limit: float) -> str:
         """The decision, or ``BotFailed`` once ``limit`` seconds have passed (or the bot
         failed). Callers wait their turn for a worker in the order they asked."""
+        return await self._run(("decide", saved, spec, seed), limit)
+
+    async def judge(self, saved: str, taken: str, seed: int, iters: int,
+                    limit: float) -> dict[str, Any]:
+        """A review's judgement of one decision (``upriver.review``), on the same workers and
+        in the same queue as the bots' decisions, so a review never holds up a game for more
+        than one decision; ``BotFailed`` as for ``decide``."""
+        answer: dict[str, Any] = json.loads(
+            await self._run(("judge", saved, taken, seed, iters), limit))
+        return answer
+
+    async def _run(self, job: tuple[Any, ...], limit: float) -> str:
         if self._idle is None:
             try:
-                return await asyncio.wait_for(asyncio.to_thread(decide, saved, spec, seed),
-                                              limit)
+                return await asyncio.wait_for(asyncio.to_thread(work(job[0]), *job[1:]), limit)
             except TimeoutError:
                 raise BotFailed(f"ran out of time ({limit:g} s)") from None
             except Exception as exc:
@@ -194,7 +224,7 @@ class BotPool:
         worker = await self._idle.get()
         healthy = False
         try:
-            reply = await self._ask(worker, (saved, spec, seed), limit)
+            reply = await self._ask(worker, job, limit)
             healthy = True
         finally:
             if healthy:
@@ -206,7 +236,7 @@ class BotPool:
             raise BotFailed(f"failed ({text})")
         return text
 
-    async def _ask(self, worker: _Worker, job: tuple[str, str, int],
+    async def _ask(self, worker: _Worker, job: tuple[Any, ...],
                    limit: float) -> tuple[str, str]:
         loop = asyncio.get_running_loop()
         answered: asyncio.Future[None] = loop.create_future()

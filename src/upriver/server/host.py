@@ -27,6 +27,7 @@ from upriver.server.store import (
     CHANNEL,
     GameRecord,
     MoveRecord,
+    ReviewRecord,
     SeatRecord,
     Stale,
     Store,
@@ -42,6 +43,10 @@ STOP_SECONDS = 3.0  # the longest a stopping server waits for its games' tasks
 PAGE_BACKLOG = 16  # updates kept for a page that has not read them yet
 # Options that name files on the server are not offered on the web.
 SERVER_ONLY_OPTIONS = {"components"}
+REVIEW_SEED = 0  # the judge's seed: ``upriver review --seed 0`` gives the same review
+REVIEW_LIMIT = 300.0  # seconds one decision's judgement may take before it is given up
+REVIEW_TRIES = 3  # times a decision is judged again after its worker failed
+LARGEST_LOSSES = 5  # costliest decisions listed per seat
 
 
 class Refused(Exception):
@@ -95,8 +100,12 @@ class Host:
     """All games of one server."""
 
     def __init__(self, store: Store, *, bot_delay: float = 0.4, bots: BotPool | None = None,
-                 ) -> None:
+                 review_iters: int | None = None) -> None:
+        from upriver.review import DEFAULT_ITERS
+
         self.store = store
+        self.review_iters = review_iters or DEFAULT_ITERS
+        self.reviewing: dict[str, asyncio.Task[None]] = {}
         self.bot_delay = bot_delay
         self.bots = bots or BotPool()
         self.live: dict[str, LiveGame] = {}
@@ -125,12 +134,16 @@ class Host:
         for live in self.live.values():
             if live.bot_task is not None:
                 live.bot_task.cancel()
-        pending = [*self._tasks, *(lv.bot_task for lv in self.live.values() if lv.bot_task)]
+        for task in self.reviewing.values():
+            task.cancel()
+        pending = [*self._tasks, *(lv.bot_task for lv in self.live.values() if lv.bot_task),
+                   *self.reviewing.values()]
         if pending:  # a task stuck in the database must not keep the server from stopping
             await asyncio.wait(pending, timeout=STOP_SECONDS)
         self.bots.stop()
         with contextlib.suppress(Exception):  # the database may be what failed
             self.store.release_bots(self.name)
+            self.store.release_reviews(self.name)
 
     # ----- several server processes on one database
 
@@ -221,6 +234,8 @@ class Host:
                         async with live.lock:
                             self._sync(live)
                         self._schedule_bots(live)
+                for game_id in self.store.reviews_waiting():
+                    self._schedule_review(game_id)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -232,6 +247,9 @@ class Host:
     def create(self, spec: Any) -> dict[str, Any]:
         """Create a game from a request body; returns its id, host token and seat links."""
         game, seat_specs, seed = _check_new_game(spec)
+        public = spec.get("public", True)
+        if not isinstance(public, bool):
+            raise Refused(400, "public must be true or false")
         # The secrets are given out once, here; the database keeps only their hashes, and the
         # browser that created the game keeps the links.
         host_token = secrets.token_urlsafe(18)
@@ -239,7 +257,8 @@ class Host:
         record = GameRecord(
             id=secrets.token_urlsafe(9), game=game.game_id, options=game.options,
             players=game.num_players,
-            seed=seed, host_token_hash=token_hash(host_token), to_move=game.to_move)
+            seed=seed, host_token_hash=token_hash(host_token), to_move=game.to_move,
+            public=public)
         for seat, (kind, agent, name) in enumerate(seat_specs):
             record.seats.append(SeatRecord(seat, kind, agent, token_hash(tokens[seat]), name))
         self.store.create(record)
@@ -487,6 +506,134 @@ class Host:
     def unwatch(live: LiveGame, queue: asyncio.Queue[dict[str, Any]]) -> None:
         live.watchers.pop(queue, None)
 
+    # ----- reviews
+
+    @staticmethod
+    def may_review(live: LiveGame, token: Any) -> bool:
+        """Anyone may see and ask for a public game's review; a private game's is for those
+        holding one of its links (a seat's or the host's)."""
+        if live.record.public:
+            return True
+        if not isinstance(token, str):
+            return False
+        given = token_hash(token)
+        return any(hmac.compare_digest(h, given) for h in
+                   [live.record.host_token_hash, *(s.token_hash for s in live.record.seats)])
+
+    def _reviewable(self, live: LiveGame, token: Any) -> None:
+        if not live.game.is_over:
+            raise Refused(409, "a review opens once the game is over")
+        if not self.may_review(live, token):
+            raise Refused(403, "this game is private: only its players may see its review")
+
+    async def request_review(self, game_id: str, body: Any) -> dict[str, Any]:
+        """Ask for a finished game's review: ``{"token"}`` (none needed for a public game).
+        It is queued once, and judged in the background on the bot workers."""
+        if not isinstance(body, dict):
+            raise Refused(400, "expected a JSON object")
+        live = await self.get(game_id)
+        self._reviewable(live, body.get("token"))
+        if self.store.review(game_id) is None:
+            from upriver.review import decisions
+
+            start = replay(live.record, 0)
+            total = await asyncio.to_thread(
+                lambda: sum(1 for _ in decisions(start, live.game.history)))
+            self.store.request_review(game_id, iters=self.review_iters, seed=REVIEW_SEED,
+                                      total=total)
+        self._schedule_review(game_id)
+        return self.review_payload(live, self.store.review(game_id))
+
+    async def show_review(self, game_id: str, token: Any) -> dict[str, Any]:
+        live = await self.get(game_id)
+        self._reviewable(live, token)
+        return self.review_payload(live, self.store.review(game_id))
+
+    @staticmethod
+    def review_payload(live: LiveGame, stored: ReviewRecord | None) -> dict[str, Any]:
+        """What the replay page shows of a review: how far it got, every decision judged so
+        far, and per seat its summary and costliest decisions."""
+        from upriver.review import Review
+        from upriver.review.judge import Judgement
+
+        seats = [public_seat(s) for s in live.record.seats]
+        if stored is None:
+            return {"status": "none", "done": 0, "total": 0, "decisions": [], "seats": seats}
+        review = Review(live.record.game, live.record.players, live.record.options,
+                        list(range(live.record.players)), stored.iters, 0.0, stored.seed,
+                        [Judgement.from_dict(d) for d in stored.decisions])
+        return {
+            "status": stored.status, "note": stored.note, "done": len(stored.decisions),
+            "total": stored.total, "iters": stored.iters, "seed": stored.seed, "seats": seats,
+            "plies": len(live.game.history), "players": live.record.players,
+            "decisions": [j.to_dict() for j in review.judgements],
+            "summary": [review.summary(s) for s in review.seats],
+            "largest": [[j.ply for j in review.largest_losses(s, LARGEST_LOSSES)]
+                        for s in review.seats],
+        }
+
+    async def review_boards(self, game_id: str, ply: int, token: Any) -> dict[str, Any]:
+        """The boards after a judged decision: as taken, and as the bot would have had it
+        (public views only, like every replay)."""
+        live = await self.get(game_id)
+        self._reviewable(live, token)
+        stored = self.store.review(game_id)
+        judged = next((d for d in (stored.decisions if stored else []) if d["ply"] == ply),
+                      None)
+        if judged is None:
+            raise Refused(404, f"decision {ply + 1} has not been judged")
+        names = [s.name for s in live.record.seats]
+        boards = {}
+        for key in ("taken", "best"):
+            game = replay(live.record, ply)
+            game.play(judged[key])
+            view = game.view(None)
+            boards[key] = upriver.render_svg(live.record.game, view, names)
+        return {"ply": ply, "judged": judged, **boards}
+
+    def _schedule_review(self, game_id: str) -> None:
+        task = self.reviewing.get(game_id)
+        if task is None or task.done():
+            self.reviewing[game_id] = asyncio.get_running_loop().create_task(
+                self._review(game_id))
+
+    async def _review(self, game_id: str) -> None:
+        """Judge a review's decisions one at a time, keeping each as it comes, while this
+        process holds the review (a restart, here or in another process, goes on from the last
+        decision kept)."""
+        from upriver.review import decisions
+
+        claim = REVIEW_LIMIT + CLAIM_MARGIN
+        try:
+            if not self.store.claim_review(game_id, self.name, claim):
+                return
+            stored = self.store.review(game_id)
+            live = await self.get(game_id)
+            if stored is None:
+                return
+            start = replay(live.record, 0)
+            todo = await asyncio.to_thread(lambda: list(decisions(start, live.game.history)))
+            for d in todo[len(stored.decisions):]:
+                for attempt in range(REVIEW_TRIES):
+                    try:
+                        judged = await self.bots.judge(d.saved, d.taken,
+                                                       derive_seed(stored.seed, d.ply),
+                                                       stored.iters, REVIEW_LIMIT)
+                        break
+                    except BotFailed as err:
+                        if attempt == REVIEW_TRIES - 1:
+                            self.store.fail_review(game_id, self.name,
+                                                   f"decision {d.ply + 1}: {err.reason}")
+                            return
+                if not self.store.add_judgement(game_id, self.name, judged, claim):
+                    return  # another process took it over
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("reviewing game %s stopped", game_id)
+        finally:
+            self.reviewing.pop(game_id, None)
+
     # ----- bots
 
     def _schedule_bots(self, live: LiveGame) -> None:
@@ -601,7 +748,7 @@ def _check_new_game(spec: Any) -> tuple[Game, list[tuple[str, str | None, str]],
     new game, its seats and its seed."""
     if not isinstance(spec, dict):
         raise Refused(400, "expected a JSON object")
-    unknown = set(spec) - {"game", "players", "options", "seats", "seed"}
+    unknown = set(spec) - {"game", "players", "options", "seats", "seed", "public"}
     if unknown:
         raise Refused(400, f"unknown field {sorted(unknown)[0]!r}")
     game_id = spec.get("game")

@@ -18,7 +18,7 @@ from alembic.config import Config
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 
-from upriver.server.tables import games, moves, seats
+from upriver.server.tables import games, moves, reviews, seats
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -66,6 +66,20 @@ class GameRecord:
     updated_at: dt.datetime | None = None
     seats: list[SeatRecord] = field(default_factory=list)
     moves: list[MoveRecord] = field(default_factory=list)
+    public: bool = True  # anyone may ask for its review; the lobby lists it
+
+
+@dataclass
+class ReviewRecord:
+    """A game's review as stored: how it is judged, how far it got, and what it found."""
+
+    game_id: str
+    status: str  # "queued", "running", "done" or "failed"
+    iters: int
+    seed: int
+    total: int  # decisions to judge
+    decisions: list[dict[str, Any]] = field(default_factory=list)  # judged so far, in order
+    note: str | None = None
 
 
 def default_url() -> str:
@@ -156,7 +170,7 @@ class Store:
                 id=record.id, game=record.game, options=record.options,
                 players=record.players, seed=record.seed, host_token=record.host_token_hash,
                 status=record.status, ply=0, to_move=record.to_move, result=None,
-                created_at=now, updated_at=now))
+                created_at=now, updated_at=now, public=record.public))
             db.execute(seats.insert(), [
                 {"game_id": record.id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
                  "token": s.token_hash, "name": s.name} for s in record.seats])
@@ -179,10 +193,10 @@ class Store:
         return record
 
     def listing(self, limit: int = 200) -> list[GameRecord]:
-        """The most recently active games, newest first, with their seats."""
+        """The most recently active public games, newest first, with their seats."""
         with self.engine.connect() as db:
-            rows = db.execute(games.select().order_by(games.c.updated_at.desc())
-                              .limit(limit)).mappings().all()
+            rows = db.execute(games.select().where(games.c.public.is_(True))
+                              .order_by(games.c.updated_at.desc()).limit(limit)).mappings().all()
             records = {r["id"]: _record(r) for r in rows}
             if records:
                 for r in db.execute(seats.select().where(seats.c.game_id.in_(list(records)))
@@ -285,10 +299,89 @@ class Store:
                     games.c.bot_owner.is_(None) | (games.c.bot_ply != games.c.ply)
                     | (games.c.bot_until < now))))]
 
+    # ----- reviews
+
+    def review(self, game_id: str) -> ReviewRecord | None:
+        with self.engine.connect() as db:
+            row = db.execute(reviews.select().where(reviews.c.game_id == game_id)).mappings() \
+                .first()
+        return None if row is None else ReviewRecord(
+            row["game_id"], row["status"], row["iters"], int(row["seed"]), row["total"],
+            list(row["decisions"]), row["note"])
+
+    def request_review(self, game_id: str, *, iters: int, seed: int, total: int) -> None:
+        """Queue a review of a finished game, unless it has one already (asked twice, or by
+        two processes at once, it is still computed once)."""
+        now = _now()
+        try:
+            with self.engine.begin() as db:
+                db.execute(reviews.insert().values(
+                    game_id=game_id, status="queued" if total else "done", iters=iters,
+                    seed=seed, total=total, decisions=[], created_at=now, updated_at=now))
+                self._announce(db, game_id)
+        except IntegrityError:
+            pass
+
+    def reviews_waiting(self) -> list[str]:
+        """Reviews not finished that no process holds a live claim on (new ones, and those a
+        process left when it stopped)."""
+        now = _now()
+        with self.engine.connect() as db:
+            return [r.game_id for r in db.execute(
+                sa.select(reviews.c.game_id).where(
+                    reviews.c.status.in_(("queued", "running"))
+                    & (reviews.c.owner.is_(None) | (reviews.c.until < now)))
+                .order_by(reviews.c.created_at))]
+
+    def claim_review(self, game_id: str, owner: str, seconds: float) -> bool:
+        """Claim (or keep) the work on a review for ``seconds``; False while another process
+        holds it."""
+        now = _now()
+        with self.engine.begin() as db:
+            done = db.execute(reviews.update().where(
+                (reviews.c.game_id == game_id) & reviews.c.status.in_(("queued", "running"))
+                & (reviews.c.owner.is_(None) | (reviews.c.until < now)
+                   | (reviews.c.owner == owner)))
+                .values(owner=owner, until=now + dt.timedelta(seconds=seconds))).rowcount
+        return bool(done == 1)
+
+    def add_judgement(self, game_id: str, owner: str, judgement: dict[str, Any],
+                      seconds: float) -> bool:
+        """Keep one more judged decision of a review ``owner`` holds, and hold it ``seconds``
+        longer; the review is done with its last. False if the claim was lost meanwhile."""
+        now = _now()
+        with self.engine.begin() as db:
+            row = db.execute(reviews.select().where(
+                (reviews.c.game_id == game_id) & (reviews.c.owner == owner))
+                .with_for_update()).mappings().first()
+            if row is None or row["status"] not in ("queued", "running"):
+                return False
+            judged = [*row["decisions"], judgement]
+            db.execute(reviews.update().where(reviews.c.game_id == game_id).values(
+                decisions=judged, status="done" if len(judged) >= row["total"] else "running",
+                until=now + dt.timedelta(seconds=seconds), updated_at=now))
+            self._announce(db, game_id)
+        return True
+
+    def fail_review(self, game_id: str, owner: str, note: str) -> None:
+        with self.engine.begin() as db:
+            db.execute(reviews.update().where(
+                (reviews.c.game_id == game_id) & (reviews.c.owner == owner))
+                .values(status="failed", note=note, owner=None, until=None,
+                        updated_at=_now()))
+            self._announce(db, game_id)
+
+    def release_reviews(self, owner: str) -> None:
+        """Give up the reviews ``owner`` works on (a server stopping): another process, or
+        this one started again, goes on from the last decision kept."""
+        with self.engine.begin() as db:
+            db.execute(reviews.update().where(reviews.c.owner == owner)
+                       .values(owner=None, until=None))
+
 
 def _record(row: Any) -> GameRecord:
     return GameRecord(
         id=row["id"], game=row["game"], options=dict(row["options"]), players=row["players"],
         seed=int(row["seed"]), host_token_hash=row["host_token"], status=row["status"],
         ply=row["ply"], to_move=row["to_move"], result=row["result"],
-        created_at=row["created_at"], updated_at=row["updated_at"])
+        created_at=row["created_at"], updated_at=row["updated_at"], public=bool(row["public"]))

@@ -1,4 +1,4 @@
-"""The database schema: games, their seats and their decisions.
+"""The database schema: games, their seats, their decisions and their reviews.
 
 A game is stored as what it was created with (game, options, players, seed) and the list of
 decisions taken; the position is rebuilt by replaying them, so a stored game can never disagree
@@ -19,6 +19,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    true,
 )
 
 metadata = MetaData()
@@ -44,6 +45,9 @@ games = Table(
     Column("bot_ply", Integer, nullable=True),
     Column("bot_owner", String(64), nullable=True),
     Column("bot_until", DateTime(timezone=True), nullable=True),
+    # A public game's review may be asked for by anyone; a private game's by its players
+    # only, and the lobby leaves it out.
+    Column("public", Boolean, nullable=False, server_default=true()),
 )
 
 seats = Table(
@@ -72,4 +76,24 @@ moves = Table(
     # What the table should know about how the decision was taken: a bot that ran out of time
     # or failed, and that a simple legal move was played for it instead.
     Column("note", Text, nullable=True),
+)
+
+reviews = Table(
+    "reviews",
+    metadata,
+    # One review per game, of every seat, computed once and kept (upriver.review).
+    Column("game_id", String(32), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
+    # "queued", "running", "done" or "failed"; decisions holds each judged decision so far,
+    # so a review stopped by a restart goes on where it was.
+    Column("status", String(16), nullable=False, index=True),
+    Column("iters", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("total", Integer, nullable=False),  # decisions to judge
+    Column("decisions", JSON, nullable=False),
+    Column("note", Text, nullable=True),  # why a review failed
+    # Like a bot's turn, a review is worked on by one server process at a time.
+    Column("owner", String(64), nullable=True),
+    Column("until", DateTime(timezone=True), nullable=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
 )

@@ -20,8 +20,10 @@ from upriver.agents import make_agent
 from upriver.core.errors import BadOption
 from upriver.core.registry import rules_for
 from upriver.core.rng import derive_seed
+from upriver.review.judge import judge
 
 MAX_DECISIONS = 100_000  # a bound on every game loop
+JUDGE_STREAM = 0x7D6E  # the seeds of judging, apart from the game's and the bots'
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,10 @@ class SimConfig:
     seed: int = 0
     options: dict[str, Any] = field(default_factory=dict)
     seating: str = "rotate"  # rotate: each slot plays each table seat equally; random
+    # Judge a sample of the bots' decisions with the review's judge (``upriver.review``):
+    # search iterations per judged decision (0: none), and the share of decisions judged.
+    judge_iters: int = 0
+    judge_share: float = 0.25
 
     def seating_of(self, index: int) -> list[int]:
         """Which agent slot sits at each table seat in game ``index``."""
@@ -53,12 +59,20 @@ def play_game(config: SimConfig, index: int) -> dict[str, Any]:
         range(g.num_players))
     agents = [make_agent(config.players[slot], derive_seed(config.seed, index, 1000 + slot))
               for slot in seating]
+    judged: list[list[list[Any]]] = [[] for _ in seating]
+    sample = random.Random(derive_seed(config.seed, index, JUDGE_STREAM))
     for _ in range(MAX_DECISIONS):
         if g.is_over:
             break
         seat = g.to_move
         assert seat is not None
-        g.play(agents[seat].choose(g))
+        action = agents[seat].choose(g)
+        if config.judge_iters and g.legal_count() > 1 and sample.random() < config.judge_share:
+            # The judge searches copies only: the game and the bots go on exactly as unjudged.
+            j = judge(g, action, iters=config.judge_iters,
+                      seed=derive_seed(config.seed, index, len(g.history), JUDGE_STREAM))
+            judged[seat].append([j.loss, j.margin_loss, j.grade])
+        g.play(action)
     else:
         raise RuntimeError(f"game {index} did not end within {MAX_DECISIONS} decisions")
     components = ([rules.notable_components(g.state, s) for s in range(g.num_players)]
@@ -76,6 +90,7 @@ def play_game(config: SimConfig, index: int) -> dict[str, Any]:
         "decisions": len(g.history),
         "rounds": int(view.get("round", 0)),
         "components": components,
+        **({"judged": judged} if config.judge_iters else {}),
     }
 
 
@@ -100,6 +115,11 @@ def run_games(config: SimConfig, jobs: int = 1, backend: str = "local",
         raise BadOption("jobs must be at least 1")
     for spec in config.players:
         make_agent(spec, 0)  # refuse a bad bot before starting anything
+    if not 0 <= config.judge_iters <= 1_000_000:
+        raise BadOption(f"judge iterations must be from 0 to 1000000, not {config.judge_iters}")
+    if not 0 < config.judge_share <= 1:
+        raise BadOption(f"the judged share must be above 0 and at most 1, not "
+                        f"{config.judge_share:g}")
     upriver.new_game(config.game, players=len(config.players), **config.options)
     chunks = _chunks(config.games, 1)  # one game a task, so progress counts every game
     payload = asdict(config)

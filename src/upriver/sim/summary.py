@@ -35,6 +35,21 @@ def _ahead(results: list[dict[str, Any]], slot: int, p: int) -> dict[str, Any]:
                                                                          round(high, 4)]}
 
 
+def _judged(results: list[dict[str, Any]], slot: int) -> dict[str, Any]:
+    """A bot slot's decisions as the review's judge saw them (``simulate --judge-iters``): how
+    many were judged, the average win chance and points lost per decision (with the 95%
+    interval of the first), and how many fell in each class."""
+    from upriver.review.classes import CLASSES
+
+    mine = [d for r in results for d in r["judged"][r["seating"].index(slot)]]
+    losses = [float(d[0]) for d in mine]
+    low, high = mean_ci(losses)
+    return {"judged_decisions": len(mine), "average_loss": round(mean(losses), 4),
+            "average_loss_ci95": [round(low, 4), round(high, 4)],
+            "average_margin_loss": round(mean([float(d[1]) for d in mine]), 3),
+            "classes": {c: sum(1 for d in mine if d[2] == c) for c in CLASSES}}
+
+
 def summarise(config: SimConfig, results: list[dict[str, Any]]) -> dict[str, Any]:
     """The JSON of ``simulate --out``: per agent slot (``seats``), per table seat and per turn
     position (seat advantage), game length, and per-component win contribution. A shared victory
@@ -68,6 +83,8 @@ def summarise(config: SimConfig, results: list[dict[str, Any]]) -> dict[str, Any
                  "score_sd": round(stdev(slot_scores[slot]), 3)}
         if p > 1:
             entry.update(_ahead(results, slot, p))
+        if config.judge_iters:
+            entry.update(_judged(results, slot))
         seats.append(entry)
     table = [{"seat": s, **_rate(seat_wins[s], n), "mean_score": round(mean(seat_scores[s]), 3)}
              for s in range(p)]
@@ -142,6 +159,9 @@ def describe(config: SimConfig) -> dict[str, Any]:
     for key, value in sorted(config.options.items()):
         text = str(value).lower() if isinstance(value, bool) else str(value)
         words += ["--option", f"{key}={text}"]
+    if config.judge_iters:
+        words += ["--judge-iters", str(config.judge_iters),
+                  "--judge-share", f"{config.judge_share:g}"]
     return {
         "game": config.game,
         "game_name": rules.name,
@@ -152,6 +172,8 @@ def describe(config: SimConfig) -> dict[str, Any]:
         "games": config.games,
         "seed": config.seed,
         "seating": config.seating,
+        **({"judge": {"iters": config.judge_iters, "share": config.judge_share}}
+           if config.judge_iters else {}),
         "upriver_version": upriver_version(),
         "command": shlex.join(words),
     }

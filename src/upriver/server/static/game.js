@@ -75,7 +75,7 @@ function render(p) {
   $("#final").hidden = !p.over;
   if (p.over) {
     $("#scores").replaceChildren(scoreTable(p));
-    $("#replay-link").href = `/games/${gameId}/replay`;
+    $("#replay-link").href = `/games/${gameId}/replay` + (token ? `?token=${encodeURIComponent(token)}` : "");
   }
 }
 
