@@ -1,11 +1,16 @@
-"""Screenshots of the web app's game page for the docs: docs/screenshots/<game>.png at desktop
-width (1280 px) and <game>-phone.png at a phone's (390 px).
+"""Screenshots of the web app for the docs: the game page, docs/screenshots/<game>.png at
+desktop width (1280 px) and <game>-phone.png at a phone's (390 px); and a reviewed game,
+docs/screenshots/review.png (its replay page) and review-graph.png (``upriver review``'s graph
+of the same game).
 
 Starts ``upriver serve`` on a free loopback port with a temporary database, plays one 4-player
 game of each game part way through the API (all seats people with names, random legal decisions
-from a fixed seed), then photographs seat 0's page in Debian's chromium on seat 0's turn.
+from a fixed seed), then photographs seat 0's page in Debian's chromium on seat 0's turn. For
+the review it lets a greedy bot and a random bot play a 2-player 12 Rivers game, asks for its
+review at the default budget (a few minutes), and photographs the replay page with the costliest
+decision open.
 
-Usage: .venv/bin/python scripts/screenshots.py
+Usage: .venv/bin/python scripts/screenshots.py [--review-only]
 """
 
 from __future__ import annotations
@@ -84,7 +89,53 @@ def play(base: str, game: str, decisions: int, rng: random.Random) -> tuple[str,
     return made["id"], tokens[0]
 
 
+def reviewed(base: str) -> str:
+    """A finished 2-player 12 Rivers game between a greedy and a random bot, reviewed; its id.
+    Its replay file is written for ``upriver review`` too."""
+    import upriver
+    from upriver.terminal import saves
+
+    made = call(base, "POST", "/api/games", {
+        "game": "twelve-rivers", "players": 2, "seed": SEED,
+        "seats": [{"kind": "bot", "agent": "medium", "name": "Ana (greedy)"},
+                  {"kind": "bot", "agent": "easy", "name": "Bruno (random)"}]})
+    gid = made["id"]
+    while not call(base, "GET", f"/api/games/{gid}")["over"]:
+        time.sleep(0.2)
+    call(base, "POST", f"/api/games/{gid}/review", {})
+    started = time.monotonic()
+    while (r := call(base, "GET", f"/api/games/{gid}/review"))["status"] != "done":
+        if r["status"] == "failed":
+            sys.exit(f"the review failed: {r['note']}")
+        time.sleep(1)
+    print(f"reviewed {r['total']} decisions in {time.monotonic() - started:.0f} s")
+    game = upriver.new_game("twelve-rivers", players=2, seed=SEED)
+    for _, action in call(base, "GET", f"/api/games/{gid}")["log"]:
+        game.play(action)
+    saves.write(OUT / "review-game.json", game, ["Ana (greedy)", "Bruno (random)"], SEED)
+    return gid
+
+
+def review_pictures(base: str, browser: Any, gid: str) -> None:
+    page = browser.new_page(viewport=VIEWPORTS[""])
+    page.goto(f"{base}/games/{gid}/replay")
+    page.locator("#losses button.loss").first.click()
+    page.locator("#review-choice:not([hidden]) #board-best svg").first.wait_for(timeout=20_000)
+    path = OUT / "review.png"
+    page.screenshot(path=str(path), full_page=True)
+    print(f"{path.relative_to(ROOT)}")
+    page.close()
+    subprocess.run([str(Path(sys.executable).with_name("upriver")), "review",
+                    str(OUT / "review-game.json"), "--seed", "0", "--out", str(OUT)],
+                   check=True, stdout=subprocess.DEVNULL)
+    (OUT / "review-game-review.png").replace(OUT / "review-graph.png")
+    (OUT / "review-game-review.json").unlink()
+    (OUT / "review-game.json").unlink()
+    print(f"{(OUT / 'review-graph.png').relative_to(ROOT)}")
+
+
 def main() -> None:
+    review_only = "--review-only" in sys.argv[1:]
     OUT.mkdir(parents=True, exist_ok=True)
     rng = random.Random(SEED)
     with tempfile.TemporaryDirectory() as tmp:
@@ -93,15 +144,18 @@ def main() -> None:
         proc = subprocess.Popen(
             [str(Path(sys.executable).with_name("upriver")), "serve", "--host", "127.0.0.1",
              "--port", str(port), "--db", f"sqlite:///{tmp}/screenshots.db", "--bot-delay", "0",
-             "--bot-workers", "0"],
+             "--bot-workers", "1"],
             stdout=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
         try:
             wait_until_up(base, proc)
-            pages = {game: play(base, game, n, rng) for game, n in GAMES.items()}
+            pages = {} if review_only else {
+                game: play(base, game, n, rng) for game, n in GAMES.items()}
+            review_id = reviewed(base)
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
                                             args=CHROMIUM_ARGS)
-                for suffix, viewport in VIEWPORTS.items():
+                review_pictures(base, browser, review_id)
+                for suffix, viewport in VIEWPORTS.items() if pages else ():
                     page = browser.new_page(viewport=viewport)
                     for game, (game_id, token) in pages.items():
                         page.goto(f"{base}/games/{game_id}?seat=0&token={token}")

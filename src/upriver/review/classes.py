@@ -1,18 +1,18 @@
 """The classes a review puts decisions in, by the win chance they lost against the bot's choice.
 
-The thresholds were chosen from measured losses (docs/review.md): "good" covers what the judge
-itself cannot tell apart from its own choice (the spread of losses it finds for its own
-decisions judged again with another seed), and each class above it is about twice as costly as
-the one before.
+The thresholds were chosen from measured losses (docs/review.md, ``scripts/review_numbers.py
+spread``): "good" covers what the judge itself cannot tell apart from its own choice (judged
+again with another seed, its own choice lost at most 3.5% win chance in 95 of 100 positions of
+every game measured), and each class above is twice as costly as the one before.
 """
 
 from __future__ import annotations
 
 # The least loss (of win chance, 0-1) of each class; below the first, a decision is "good".
 THRESHOLDS: tuple[tuple[str, float], ...] = (
-    ("blunder", 0.15),
-    ("mistake", 0.07),
-    ("inaccuracy", 0.03),
+    ("blunder", 0.16),
+    ("mistake", 0.08),
+    ("inaccuracy", 0.04),
 )
 CLASSES = ("best", "good", "inaccuracy", "mistake", "blunder")
 
