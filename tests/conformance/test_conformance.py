@@ -433,3 +433,25 @@ def test_bad_requests_give_clear_errors(game_id: str) -> None:
             assert "\n" not in str(err.value)
     with pytest.raises(upriver.BadPosition):
         upriver.load_game("{not json")
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), configurations())
+def test_a_review_judges_a_decision_from_its_seats_knowledge_only(
+    game_id: str, players: int, options: dict[str, Any]
+) -> None:
+    """Game review (issue 17): a decision judged in a position, and in the same position with
+    its hidden parts swapped for another deal the deciding seat cannot tell apart, gets the same
+    judgement for the same seed; the game judged is left as it was."""
+    from upriver.review import judge
+
+    rng = random.Random(5)
+    for g in checkpoints(random_game(game_id, players, options, 2), rng, 2):
+        seat = g.to_move
+        if seat is None or g.legal_count() < 2:
+            continue
+        before = g.to_json()
+        swapped = g.determinize(seat, 777)
+        swapped._observer = None  # passes for a real game
+        taken = rng.choice(g.legal_actions())
+        assert judge(g, taken, seed=3, iters=12) == judge(swapped, taken, seed=3, iters=12)
+        assert g.to_json() == before

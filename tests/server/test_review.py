@@ -139,3 +139,28 @@ def test_a_review_survives_a_restart_and_goes_on_where_it_stopped(db_url: str) -
     start = upriver.new_game("the-river", players=2, seed=4)
     expected = review_game(start, [(s, a) for s, a in log], iters=slow, seed=REVIEW_SEED)
     assert done["decisions"] == [j.to_dict() for j in expected.judgements]
+
+
+def test_a_review_whose_worker_keeps_failing_stops_with_a_note_and_can_be_asked_again(
+        reviewing: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A decision whose judgement fails three times stops the review, saying why; asked again,
+    it goes on from where it stopped and finishes."""
+    from upriver.server import bots
+
+    made = _finished(reviewing)
+    gid = made["id"]
+    real = bots.judge
+
+    def broken(saved: str, taken: str, seed: int, iters: int) -> str:
+        raise RuntimeError("the judge broke")
+
+    monkeypatch.setattr(bots, "judge", broken)
+    reviewing.post(f"/api/games/{gid}/review", json={})
+    failed = _until_done(reviewing, gid)
+    assert failed["status"] == "failed"
+    assert "decision" in failed["note"] and "the judge broke" in failed["note"]
+    monkeypatch.setattr(bots, "judge", real)
+    assert reviewing.post(f"/api/games/{gid}/review", json={}).json()["status"] in (
+        "queued", "running", "done")
+    done = _until_done(reviewing, gid)
+    assert done["status"] == "done" and done["done"] == done["total"]

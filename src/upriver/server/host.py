@@ -528,12 +528,16 @@ class Host:
 
     async def request_review(self, game_id: str, body: Any) -> dict[str, Any]:
         """Ask for a finished game's review: ``{"token"}`` (none needed for a public game).
-        It is queued once, and judged in the background on the bot workers."""
+        It is queued once, and judged in the background on the bot workers; a review that
+        failed is taken up again where it stopped."""
         if not isinstance(body, dict):
             raise Refused(400, "expected a JSON object")
         live = await self.get(game_id)
         self._reviewable(live, body.get("token"))
-        if self.store.review(game_id) is None:
+        stored = self.store.review(game_id)
+        if stored is not None and stored.status == "failed":
+            self.store.retry_review(game_id)
+        if stored is None:
             from upriver.review import decisions
 
             start = replay(live.record, 0)

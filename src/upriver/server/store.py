@@ -322,6 +322,14 @@ class Store:
         except IntegrityError:
             pass
 
+    def retry_review(self, game_id: str) -> None:
+        """Queue a failed review again; it goes on from the decisions already judged."""
+        with self.engine.begin() as db:
+            db.execute(reviews.update().where(
+                (reviews.c.game_id == game_id) & (reviews.c.status == "failed"))
+                .values(status="queued", note=None, updated_at=_now()))
+            self._announce(db, game_id)
+
     def reviews_waiting(self) -> list[str]:
         """Reviews not finished that no process holds a live claim on (new ones, and those a
         process left when it stopped)."""

@@ -22,7 +22,8 @@ async function loadReview() {
 
 function drawReview(r) {
   const waiting = r.status === "queued" || r.status === "running";
-  $("#review-ask").hidden = r.status !== "none";
+  $("#review-ask").hidden = r.status !== "none" && r.status !== "failed";
+  $("#review-ask").textContent = r.status === "failed" ? "Try again" : "Review this game";
   $("#review-progress").hidden = !waiting;
   if (waiting) { $("#review-progress").max = r.total || 1; $("#review-progress").value = r.done; }
   $("#review-status").textContent = {
