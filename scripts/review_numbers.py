@@ -113,9 +113,13 @@ def stability(args: argparse.Namespace) -> None:
         changed = sum(1 for a, b in pairs if a.grade != b.grade)
         serious = sum(1 for a, b in pairs if (a.grade in ("mistake", "blunder"))
                       != (b.grade in ("mistake", "blunder")))
+        agree = ("best", "good")
+        beyond = sum(1 for a, b in pairs if a.grade != b.grade
+                     and not (a.grade in agree and b.grade in agree))
         print(f"{config}: {len(pairs)} decisions of seat 0; class changed in {changed} "
-              f"({100 * changed / len(pairs):.0f}%); mistake-or-worse changed in {serious} "
-              f"({100 * serious / len(pairs):.0f}%)", flush=True)
+              f"({100 * changed / len(pairs):.0f}%), other than between best and good in "
+              f"{beyond} ({100 * beyond / len(pairs):.0f}%); mistake-or-worse changed in "
+              f"{serious} ({100 * serious / len(pairs):.0f}%)", flush=True)
 
 
 def main() -> None:

@@ -540,14 +540,14 @@ def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, back
     table.add_column("mean\nscore")
     table.add_column("score\nsd")
     if judge_iters:
-        table.add_column("win chance lost\nper decision", no_wrap=True)
+        table.add_column("lost per decision:\nwin chance, points", no_wrap=True)
     for row in summary["seats"]:
         cells = [str(row["slot"]), row["agent"], with_interval(row, "win_rate")]
         if ahead:
             cells.append(with_interval(row, "ahead_share"))
         cells += [f"{row['mean_score']:.1f}", f"{row['score_sd']:.1f}"]
         if judge_iters:
-            cells.append(with_interval(row, "average_loss"))
+            cells.append(f"{row['average_loss']:.4f}, {row['average_margin_loss']:.2f}")
         table.add_row(*cells)
     Console().print(table)
     if summary["opponents"]:  # solo: against each automated opponent

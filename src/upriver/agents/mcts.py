@@ -103,8 +103,8 @@ class MCTSAgent:
         """The search tree's root after the budget, and the root actions searched. ``keep`` is
         searched even if the greedy look-ahead would prune it, and tried first whenever it has
         had less than ``share`` of the iterations (a review judges the decision taken as well
-        as the bot's own);
-        ``observe(root action, final world)`` is told where each iteration ended."""
+        as the bot's own). ``observe(root action, final world)`` is told where each iteration
+        ended."""
         start = time.perf_counter()  # the time budget includes the greedy look-ahead
         me = game.to_move
         assert me is not None
