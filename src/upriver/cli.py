@@ -246,6 +246,16 @@ def _rebuild(data: dict[str, Any]) -> tuple[Game, list[str], list[tuple[int, str
     return g, seats, history
 
 
+def _play_recorded(g: Game, i: int, seat: int, action: str) -> None:
+    """Play decision ``i`` (1-based) of a replay file, or say in one line where it diverges."""
+    if seat != g.to_move:
+        raise BadPosition(f"replay diverges at decision {i}: seat {seat} is not to move")
+    try:
+        g.play(action)
+    except IllegalAction:
+        raise BadPosition(f"replay diverges at decision {i}: {action!r} is not legal") from None
+
+
 def _replay_steps(data: dict[str, Any], show_all: bool, viewer: int | None,
                   short: bool = False) -> None:
     g, seats, history = _rebuild(data)
@@ -254,12 +264,7 @@ def _replay_steps(data: dict[str, Any], show_all: bool, viewer: int | None,
         view = g.view(g.to_move if viewer is None else viewer)
         click.echo(board.short_text(g, view) if short else _render(g.rules, view))
         click.echo(f"\ndecision {i}/{len(history)}: {_label(seat, seats)}: {action}")
-        if seat != g.to_move:
-            raise BadPosition(f"replay diverges at decision {i}: seat {seat} is not to move")
-        try:
-            g.play(action)
-        except IllegalAction:
-            raise BadPosition(f"replay diverges at decision {i}: {action!r} is not legal") from None
+        _play_recorded(g, i, seat, action)
         if i < len(history) and not _wait(show_all):
             click.echo(f"stopped after decision {i}")
             return
@@ -583,20 +588,15 @@ def _reviewable(file: str) -> tuple[Game, list[tuple[int, str]], list[str]]:
     """The start, decisions and seat names of a finished game in a replay file."""
     data = _read_json(file)
     if not isinstance(data, dict) or data.get("format") != saves.REPLAY_FORMAT:
-        raise BadPosition(f"{file}: a review needs a replay file ('upriver play --save' or a "
-                          "web game's replay download); a plain save keeps no start to replay")
+        raise BadPosition(f"{file}: a review needs a replay file ('upriver play --save'); a "
+                          "plain save keeps no start to replay")
     if data.get("seed") is None:
         raise BadPosition(f"{file}: this replay was resumed from a plain save and has no seed "
                           "to replay it from")
     start, seats, history = _rebuild(data)
     end = start.clone()
     for i, (seat, action) in enumerate(history, 1):
-        if seat != end.to_move:
-            raise BadPosition(f"replay diverges at decision {i}: seat {seat} is not to move")
-        try:
-            end.play(action)
-        except IllegalAction:
-            raise BadPosition(f"replay diverges at decision {i}: {action!r} is not legal") from None
+        _play_recorded(end, i, seat, action)
     if not end.is_over:
         raise BadPosition(f"{file}: the game is not finished ({len(history)} decisions so "
                           "far); a review is of a finished game")
