@@ -16,6 +16,16 @@ ROWS = {"townsfolk": 0, "land": 1, "water": 2, "space": 3, "inspiration": 4}
 GUILD = {"black": 0, "yellow": 1, "blue": 2}
 PART = {"city": 0, "harbour": 1, "sky": 2, "observatory": 4, "library": 5, "market": 6,
         "reserve": 7}
+# How the steps of some common effect parts end: a step of a part that is not plain names its
+# part (``resolve.step_text``), "take T08 (2 silver)" + MARKET.
+OBSERVATORY = " (of: space card | space tile)"
+LIBRARY = " (of: journal | any influence & retrieve worker)"
+MARKET = " (of: townsfolk card | 2 provisions)"
+RESERVE = " (of: basic tile | 2 silver)"
+LAND_TILE = " (of: land tile | 2 yellow influence)"  # a Land card's die action
+ANY_GUILD = " (of: any influence)"
+FREE_TOWNSFOLK = " (of: townsfolk card (free))"
+SPACE_OFF = " (of: space card (1 silver off))"
 
 
 def new(players: int = 2, seed: int = 0, **options: Any) -> Game:

@@ -15,6 +15,10 @@ import tomllib
 from pathlib import Path
 
 from tests.wayfarers.helpers import (
+    FREE_TOWNSFOLK,
+    MARKET,
+    OBSERVATORY,
+    SPACE_OFF,
     acts,
     gain,
     give,
@@ -53,7 +57,7 @@ def capital_city_choice(g: Game, provisions: int = 2) -> None:
     clear_dice(g)
     give(g, 0, provisions=provisions)
     set_dice(g, 0, [1])
-    play(g, "place die 1", "place die 1 on Capital City", "pay 2 provisions")
+    play(g, "place die 1", "place die 1 on Capital City", "pay 2 provisions -> silver & land card")
 
 
 def test_any_face_up_card_of_the_row_may_be_taken() -> None:
@@ -113,12 +117,13 @@ def test_space_prices_by_slot() -> None:
     give(g, 0, silver=4)
     set_dice(g, 0, [6])
     play(g, "place die 6", "place die 6 on Capital Observatory")
-    assert set(starting(g, "take S")) == {"take S16 (3 silver)", "take S17 (4 silver)",
-                                          "take S18 (4 silver)"}
+    assert set(starting(g, "take S")) == {"take S16 (3 silver)" + OBSERVATORY,
+                                          "take S17 (4 silver)" + OBSERVATORY,
+                                          "take S18 (4 silver)" + OBSERVATORY}
     give(g, 0, silver=5)
     g._legal = None
-    assert "take S19 (5 silver)" in acts(g)
-    play(g, "take S19 (5 silver)")
+    assert "take S19 (5 silver)" + OBSERVATORY in acts(g)
+    play(g, "take S19 (5 silver)" + OBSERVATORY)
     assert state(g).silver[0] == 0
 
 
@@ -133,9 +138,9 @@ def test_townsfolk_printed_price() -> None:
     give(g, 0, silver=2)
     set_dice(g, 0, [2])
     play(g, "place die 2", "place die 2 on Capital Market")
-    assert set(starting(g, "take T")) == {"take T15", "take T22 (1 silver)",
-                                          "take T08 (2 silver)"}
-    play(g, "take T08 (2 silver)")
+    assert set(starting(g, "take T")) == {"take T15" + MARKET, "take T22 (1 silver)" + MARKET,
+                                          "take T08 (2 silver)" + MARKET}
+    play(g, "take T08 (2 silver)" + MARKET)
     assert state(g).silver[0] == 0
 
 
@@ -149,14 +154,14 @@ def test_price_modifiers() -> None:
     put_display(g, "townsfolk", 1, "T13")
     water_via_harbour(g, "W27")
     give(g, 0, silver=0)
-    assert "take T13" in acts(g)
+    assert "take T13" + FREE_TOWNSFOLK in acts(g)
     # 1 Silver off: the Worker on Townsfolk slot 1; the slot-4 Space card costs 4
     g = new(2)
     gain(g, 0, "L16")
     put_display(g, "space", 4, "S19")
     give(g, 0, silver=4, green_workers=1)
     play(g, starting(g, "place green worker on ")[0])
-    assert "take S19 (4 silver)" in acts(g)
+    assert "take S19 (4 silver)" + SPACE_OFF in acts(g)
     # 1 Silver off plus a caravan discount: L14 with a die 6 over a Silver discount
     g = new(2)
     gain(g, 0, "L14")
@@ -168,7 +173,8 @@ def test_price_modifiers() -> None:
     give(g, 0, silver=9)
     set_dice(g, 0, [6])
     play(g, "place die 6", "place die 6 on L14")
-    assert {"take S16 (1 silver)", "take S19 (3 silver)"} <= set(acts(g))
+    assert {"take S16 (1 silver)" + SPACE_OFF,
+            "take S19 (3 silver)" + SPACE_OFF} <= set(acts(g))
     # never below 0: the Hunter (0) and Messenger (1) with a die 6 at the Capital Market
     g = new(2)
     st = state(g)
@@ -180,8 +186,9 @@ def test_price_modifiers() -> None:
     give(g, 0, silver=1)
     set_dice(g, 0, [6])
     play(g, "place die 6", "place die 6 on Capital Market")
-    assert {"take T15", "take T22", "take T08 (1 silver)"} <= set(acts(g))
-    play(g, "take T15", "tuck T15 under L19")
+    offered = set(acts(g))
+    assert {take + MARKET for take in ("take T15", "take T22", "take T08 (1 silver)")} <= offered
+    play(g, "take T15" + MARKET, "tuck T15 under L19")
     assert st.silver[0] == 1
 
 
@@ -251,7 +258,8 @@ def test_card_with_a_worker_placed_this_turn_cannot_be_acquired() -> None:
     st.jtile_at[k], st.jtile_at[0] = st.jtile_at[0], 3
     give(g, 0, green_workers=1)
     play(g, "place green worker on T22", "journal to 10")
-    assert set(starting(g, "take T")) == {"take T17", "take T25", "take T24"}
+    assert set(starting(g, "take T")) == {"take T17" + FREE_TOWNSFOLK, "take T25" + FREE_TOWNSFOLK,
+                                          "take T24" + FREE_TOWNSFOLK}
 
 
 def test_emptied_slot_stays_empty_until_the_turn_ends() -> None:
@@ -306,15 +314,15 @@ def test_actions_and_prices_belong_to_slots() -> None:
     give(g, 0, silver=4)
     set_dice(g, 0, [6])
     play(g, "place die 6", "place die 6 on Capital Observatory")
-    assert "take S17 (4 silver)" in acts(g)
-    play(g, "take S16 (3 silver)")
+    assert "take S17 (4 silver)" + OBSERVATORY in acts(g)
+    play(g, "take S16 (3 silver)" + OBSERVATORY)
     finish(g)
     pass_turn(g)
     clear_dice(g)
     give(g, 0, silver=3)
     set_dice(g, 0, [6])
     play(g, "place die 6", "place die 6 on Capital Observatory")
-    assert "take S17 (3 silver)" in acts(g)
+    assert "take S17 (3 silver)" + OBSERVATORY in acts(g)
     g = new(2)
     put_display(g, "land", 2, "L19")
     put_display(g, "townsfolk", 1, "T22")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from tests.wayfarers.helpers import (
+    LAND_TILE,
+    RESERVE,
     acts,
     board_host,
     gain,
@@ -56,11 +58,26 @@ def test_printed_asset_cells_are_never_covered() -> None:
     """WF-UPG-02: the printed Camel (column 1 top) and Telescope (column 6 top) can never be
     covered, leaving 16 cells for a 1-cell tile."""
     g = table([2])
-    play(g, "place die 2", "place die 2 on Capital Reserve", "take tile basic-camel (2 silver)")
+    play(g, "place die 2", "place die 2 on Capital Reserve",
+         "take tile basic-camel (2 silver)" + RESERVE)
     cells = tile_cells(g)
     assert len(cells) == 16
     assert "place tile at column 1 row 1" not in cells
     assert "place tile at column 6 row 1" not in cells
+
+
+def test_every_offered_tile_place_lies_inside_the_grid() -> None:
+    """WF-UPG-03: every top-left cell ``caravan.positions`` offers (the only anchors a "place
+    tile" decision names) keeps the whole tile inside the grid, so ``caravan.place`` always
+    finds its cells; checked for every tile on an empty caravan of every player board."""
+    g = table([])
+    st = state(g)
+    for board in range(4):
+        st.board[0] = board
+        for tile in st.cfg.comp.tiles:
+            anchors = caravan.positions(st, 0, tile)
+            assert anchors
+            assert all(caravan.cells_of(tile, a) is not None for a in anchors)
 
 
 def test_tiles_lie_inside_the_grid_without_overlap() -> None:
@@ -70,13 +87,15 @@ def test_tiles_lie_inside_the_grid_without_overlap() -> None:
     row 2, and that tile is still there after the new one is placed."""
     g = table([1], yellow=2)
     gain(g, 0, "L01")
-    play(g, "place die 1", "place die 1 on L01", "take tile land-camel face a (3 silver)")
+    play(g, "place die 1", "place die 1 on L01",
+         "take tile land-camel face a (3 silver)" + LAND_TILE)
     assert len(tile_cells(g)) == 13
     g = table([1], yellow=2)
     gain(g, 0, "L01")
     place_tile(g, 0, "basic-ship", 3, 2)
     before = list(state(g).caravan[:18])
-    play(g, "place die 1", "place die 1 on L01", "take tile land-camel face a (3 silver)")
+    play(g, "place die 1", "place die 1 on L01",
+         "take tile land-camel face a (3 silver)" + LAND_TILE)
     cells = tile_cells(g)
     assert len(cells) == 11
     for bad in ("column 2 row 2", "column 3 row 2", "column 1 row 1", "column 5 row 1"):
@@ -114,9 +133,9 @@ def test_land_and_water_tiles_may_be_flipped_and_one_face_takes_the_tile() -> No
     tile = next(t for t in st.cfg.comp.tiles if t.id == "land-camel")
     st.tile_supply[tile.index] = 1
     play(g, "place die 1", "place die 1 on L01")
-    assert "take tile land-camel face a (3 silver)" in acts(g)
-    assert "take tile land-camel face b (3 silver)" in acts(g)
-    play(g, "take tile land-camel face b (3 silver)", "place tile at column 2 row 2")
+    assert "take tile land-camel face a (3 silver)" + LAND_TILE in acts(g)
+    assert "take tile land-camel face b (3 silver)" + LAND_TILE in acts(g)
+    play(g, "take tile land-camel face b (3 silver)" + LAND_TILE, "place tile at column 2 row 2")
     assert st.tile_supply[tile.index] == 0
     code = st.caravan[1 + 6]
     assert code // 8 == tile.index and code % 8 // 2 == 1  # face b
@@ -137,7 +156,8 @@ def test_covering_a_printed_icon_gives_it_and_a_two_cell_tile_gives_two() -> Non
     Silver (column 3 row 1) and the Provision (column 4 row 1) of board 1 gives both."""
     g = table([1], provisions=0)
     gain(g, 0, "L01")
-    play(g, "place die 1", "place die 1 on L01", "take tile land-camel face a (3 silver)",
+    play(g, "place die 1", "place die 1 on L01",
+         "take tile land-camel face a (3 silver)" + LAND_TILE,
          "place tile at column 3 row 1")
     st = state(g)
     assert st.silver[0] == 7
@@ -146,7 +166,8 @@ def test_covering_a_printed_icon_gives_it_and_a_two_cell_tile_gives_two() -> Non
     assert st.silver[0] == 8 and st.provisions[0] == 1
     # A blank cell gives nothing: column 2 row 1 on board 1.
     g = table([2], provisions=0)
-    play(g, "place die 2", "place die 2 on Capital Reserve", "take tile basic-camel (2 silver)",
+    play(g, "place die 2", "place die 2 on Capital Reserve",
+         "take tile basic-camel (2 silver)" + RESERVE,
          "place tile at column 2 row 1")
     assert state(g).seat == 1 and state(g).silver[0] == 8 and state(g).provisions[0] == 0
 
@@ -156,13 +177,13 @@ def test_tile_prices_by_colour() -> None:
     3 Silver or 2 Black; Special free."""
     g = table([2], yellow=2)
     play(g, "place die 2", "place die 2 on Capital Reserve")
-    assert "take tile basic-pigeon (2 silver)" in acts(g)
+    assert "take tile basic-pigeon (2 silver)" + RESERVE in acts(g)
     g = table([1], yellow=2)
     gain(g, 0, "L01")
     play(g, "place die 1", "place die 1 on L01")
-    assert {"take tile land-pigeon face a (3 silver)",
-            "take tile land-pigeon face a (2 yellow influence)"} <= set(acts(g))
-    play(g, "take tile land-pigeon face a (2 yellow influence)")
+    assert {"take tile land-pigeon face a (3 silver)" + LAND_TILE,
+            "take tile land-pigeon face a (2 yellow influence)" + LAND_TILE} <= set(acts(g))
+    play(g, "take tile land-pigeon face a (2 yellow influence)" + LAND_TILE)
     st = state(g)
     assert st.guild[1] == 0 and st.silver[0] == 10
     g = table([1], blue=2)
@@ -170,15 +191,17 @@ def test_tile_prices_by_colour() -> None:
     place_tile(g, 0, "basic-ship", 1, 2)
     gain(g, 0, "W07")
     play(g, "place die 1", "place die 1 on W07")
-    assert {"take tile water-ship face a (3 silver)",
-            "take tile water-ship face a (2 blue influence)"} <= set(acts(g))
+    water = " (of: water tile | 2 blue influence)"
+    assert {"take tile water-ship face a (3 silver)" + water,
+            "take tile water-ship face a (2 blue influence)" + water} <= set(acts(g))
     g = table([6], black=2)
     gain(g, 0, "L11")
     place_tile(g, 0, "basic-camel", 6, 2)
     play(g, "place die 6", "place die 6 on L11")
-    assert {"take tile space-trio (3 silver)", "take tile space-trio (2 black influence)"} <= set(
-        acts(g))
-    play(g, "take tile space-trio (3 silver)")
+    space = " (of: space tile | 2 black influence)"
+    assert {"take tile space-trio (3 silver)" + space,
+            "take tile space-trio (2 black influence)" + space} <= set(acts(g))
+    play(g, "take tile space-trio (3 silver)" + space)
     assert state(g).silver[0] == 7
     # Special: free (a column 4 Journal space).
     g = table([1], silver=0)
@@ -199,9 +222,9 @@ def test_silver_discounts_never_lower_the_influence_price() -> None:
     place_tile(g, 0, "land-discount", 2, 2, face=0)  # [ - | silver off ]: column 3
     place_tile(g, 0, "basic-camel", 3, 3)
     play(g, "place die 3", "place die 3 on L01")
-    assert "take tile land-pigeon face a (2 silver)" in acts(g)
-    assert "take tile land-pigeon face a (2 yellow influence)" in acts(g)
-    assert "take tile land-pigeon face a (1 yellow influence)" not in acts(g)
+    assert "take tile land-pigeon face a (2 silver)" + LAND_TILE in acts(g)
+    assert "take tile land-pigeon face a (2 yellow influence)" + LAND_TILE in acts(g)
+    assert not [a for a in acts(g) if "(1 yellow influence)" in a]
 
 
 def _icons(face: tuple[tuple[int, ...], ...]) -> list[list[str]]:
@@ -421,19 +444,19 @@ def test_silver_discount_lowers_the_silver_price_of_the_die_action() -> None:
     g = table([3])
     place_tile(g, 0, "land-discount", 2, 2, face=0)  # column 3: silver off
     play(g, "place die 3", "place die 3 on Capital Reserve")
-    assert "take tile basic-ship (1 silver)" in acts(g)
-    play(g, "take tile basic-ship (1 silver)")
+    assert "take tile basic-ship (1 silver)" + RESERVE in acts(g)
+    play(g, "take tile basic-ship (1 silver)" + RESERVE)
     assert state(g).silver[0] == 9
     g = table([3])
     place_tile(g, 0, "land-discount", 2, 2, face=0)
     place_tile(g, 0, "water-discount", 2, 3, face=1)  # [-1 | silver off]: column 3
     play(g, "place die 3", "place die 3 on Capital Reserve")
-    assert "take tile basic-ship (0 silver)" in acts(g)
+    assert "take tile basic-ship (0 silver)" + RESERVE in acts(g)
     # A die in the column without the icon pays full price.
     g = table([2])
     place_tile(g, 0, "land-discount", 2, 2, face=0)
     play(g, "place die 2", "place die 2 on Capital Reserve")
-    assert "take tile basic-ship (2 silver)" in acts(g)
+    assert "take tile basic-ship (2 silver)" + RESERVE in acts(g)
 
 
 def test_provision_discount_lowers_the_provision_cost() -> None:
@@ -443,8 +466,9 @@ def test_provision_discount_lowers_the_provision_cost() -> None:
     place_tile(g, 0, "space-telescope", 3, 2)
     place_tile(g, 0, "basic-camel", 3, 1)
     play(g, "place die 3", "place die 3 on Capital City")
-    assert "pay 1 provision" in acts(g)
-    play(g, "pay 1 provision")
+    paid = "pay 1 provision -> silver & land card (of: pay 2 provisions -> silver & land card)"
+    assert paid in acts(g)
+    play(g, paid)
     assert state(g).provisions[0] == 0
     assert starting(g, "take L")
     g = table([3], provisions=0, blue=1)
@@ -452,8 +476,9 @@ def test_provision_discount_lowers_the_provision_cost() -> None:
     place_tile(g, 0, "space-telescope", 3, 1)
     place_tile(g, 0, "basic-ship", 3, 3)
     play(g, "place die 3", "hire a ship (1 blue influence)", "place die 3 on W04")
-    assert starting(g, "pay ") == ["pay nothing (discounted)"]
-    play(g, "pay nothing (discounted)")
+    free = "pay nothing (discounted) -> water card (of: pay 1 provision -> water card)"
+    assert starting(g, "pay ") == [free]
+    play(g, free)
     assert state(g).provisions[0] == 0
     assert starting(g, "take W")
 
@@ -504,8 +529,9 @@ def test_a_tile_gain_names_a_colour_and_takes_any_left_on_the_board() -> None:
     st.tile_supply[ship.index] = 0
     play(g, "place die 2", "place die 2 on Capital Reserve")
     tiles = starting(g, "take tile ")
-    assert tiles == ["take tile basic-camel (2 silver)", "take tile basic-telescope (2 silver)",
-                     "take tile basic-pigeon (2 silver)"]
+    assert tiles == ["take tile basic-camel (2 silver)" + RESERVE,
+                     "take tile basic-telescope (2 silver)" + RESERVE,
+                     "take tile basic-pigeon (2 silver)" + RESERVE]
     # A free gain (the Townsfolk row's slot 3) pays nothing.
     g = table([2], silver=0, green_workers=1)
     put_display(g, "townsfolk", 3, "T08")

@@ -20,6 +20,10 @@ from pathlib import Path
 import pytest
 
 from tests.wayfarers.helpers import (
+    FREE_TOWNSFOLK,
+    MARKET,
+    OBSERVATORY,
+    RESERVE,
     acts,
     board_host,
     gain,
@@ -63,8 +67,8 @@ def land_via_capital(g: Game, card_id: str, slot: int = 1) -> None:
     put_display(g, "land", slot, card_id)
     give(g, 0, provisions=2)
     set_dice(g, 0, [1])
-    play(g, "place die 1", "place die 1 on Capital City", "pay 2 provisions", "gain 1 silver",
-         f"take {card_id}")
+    play(g, "place die 1", "place die 1 on Capital City", "pay 2 provisions -> silver & land card",
+         "gain 1 silver", f"take {card_id}")
 
 
 def water_via_harbour(g: Game, card_id: str, slot: int = 1) -> None:
@@ -75,7 +79,7 @@ def water_via_harbour(g: Game, card_id: str, slot: int = 1) -> None:
     give(g, 0, provisions=2, blue=1)
     set_dice(g, 0, [3])
     play(g, "place die 3", "hire a ship (1 blue influence)", "place die 3 on Capital Harbour",
-         "pay 2 provisions", f"take {card_id}")
+         "pay 2 provisions -> water card", f"take {card_id}")
 
 
 def space_via_observatory(g: Game, card_id: str) -> None:
@@ -85,7 +89,8 @@ def space_via_observatory(g: Game, card_id: str) -> None:
     put_display(g, "space", 1, card_id)
     give(g, 0, silver=3)
     set_dice(g, 0, [6])
-    play(g, "place die 6", "place die 6 on Capital Observatory", f"take {card_id} (3 silver)")
+    play(g, "place die 6", "place die 6 on Capital Observatory",
+         f"take {card_id} (3 silver)" + OBSERVATORY)
 
 
 def market(g: Game, card_id: str, silver: int = 3) -> None:
@@ -96,7 +101,7 @@ def market(g: Game, card_id: str, silver: int = 3) -> None:
     set_dice(g, 0, [2])
     play(g, "place die 2", "place die 2 on Capital Market")
     price = state(g).cfg.comp.cards[idx(g, card_id)].cost
-    play(g, f"take {card_id}" + (f" ({price} silver)" if price else ""))
+    play(g, f"take {card_id}" + (f" ({price} silver)" if price else "") + MARKET)
 
 
 def finish(g: Game) -> None:
@@ -390,7 +395,7 @@ def test_townsfolk_vista_fires_on_any_townsfolk_acquisition() -> None:
     pass_turn(g)
     put_display(g, "townsfolk", 2, "T25")
     water_via_harbour(g, "W27")
-    play(g, "take T25", "tuck T25 under Capital Harbour")
+    play(g, "take T25" + FREE_TOWNSFOLK, "tuck T25 under Capital Harbour")
     # the Capital Harbour's row-1 link is Yellow Influence; the Vista's is a card Influence
     assert starting(g, "influence on ")
 
@@ -418,7 +423,8 @@ def test_special_tile_tags_trigger_vistas_other_tiles_do_not() -> None:
     give(g, 0, silver=2)
     set_dice(g, 0, [2])
     clear_dice(g)
-    play(g, "place die 2", "place die 2 on Capital Reserve", "take tile basic-ship (2 silver)")
+    play(g, "place die 2", "place die 2 on Capital Reserve",
+         "take tile basic-ship (2 silver)" + RESERVE)
     place_on_blank(g)
     assert g.to_move == 1  # nothing fired
 
@@ -1031,18 +1037,18 @@ def test_townsfolk_ability_on_die_placement_either_order() -> None:
     give(g, 0, provisions=2, silver=0)
     set_dice(g, 0, [1])
     play(g, "place die 1", "place die 1 on Capital City")
-    assert set(acts(g)) == {"pay 2 provisions", "gain 1 silver", "done"}
+    assert set(acts(g)) == {"pay 2 provisions -> silver & land card", "gain 1 silver", "done"}
     play(g, "gain 1 silver")  # the Townsfolk first
     assert st.silver[0] == 1
-    play(g, "pay 2 provisions", "gain 1 silver")
+    play(g, "pay 2 provisions -> silver & land card", "gain 1 silver")
     assert st.silver[0] == 2
     finish(g)
     pass_turn(g)
     clear_dice(g)
     give(g, 0, provisions=2, silver=0)
     set_dice(g, 0, [1])
-    play(g, "place die 1", "place die 1 on Capital City", "pay 2 provisions", "gain 1 silver",
-         "done")  # the host's action first (the Land card declined) ...
+    play(g, "place die 1", "place die 1 on Capital City", "pay 2 provisions -> silver & land card",
+         "gain 1 silver", "done")  # the host's action first (the Land card declined) ...
     play(g, "gain 1 silver")  # ... and the Farmer after
     assert st.silver[0] == 2 and g.to_move == 1
 
@@ -1098,7 +1104,7 @@ def test_resting_townsfolk_gained_during_a_rest_waits() -> None:
     st.jtile_at[k], st.jtile_at[0] = st.jtile_at[0], 3
     put_display(g, "townsfolk", 1, "T13")
     set_dice(g, 0, [])
-    play(g, "rest", "journal to 10", "take T13", "tuck T13 under W19")
+    play(g, "rest", "journal to 10", "take T13" + FREE_TOWNSFOLK, "tuck T13 under W19")
     assert "gain 2 silver" not in acts(g)
     finish(g)
     assert g.to_move == 1

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 
-from upriver.games.wayfarers.components import load
-from upriver.games.wayfarers.effects import TILE_COLOURS
+import pytest
+
+from upriver.core.errors import BadOption
+from upriver.games.wayfarers.components import INSPIRATION, SPACE, _card, load
+from upriver.games.wayfarers.effects import TILE_COLOURS, Nodes
 
 
 def test_card_counts_match_the_component_list() -> None:
@@ -101,3 +104,16 @@ def test_player_board_caravan_icons() -> None:
         assert texts == Counter({"provision": 3, "silver": 2, "move influence": 1,
                                  "card influence": 1, "refresh die": 1})
         assert sum(1 for c in cells if c == -1) == 8
+
+
+@pytest.mark.parametrize(("ctype", "raw"), [
+    (SPACE, {"id": "S99", "tags": ["stars"]}),
+    (INSPIRATION, {"id": "I99", "at_least": 3}),
+])
+def test_a_space_card_without_a_score_or_an_inspiration_card_without_a_goal_is_refused(
+        ctype: int, raw: dict[str, object]) -> None:
+    """WF-END-07, WF-CARD-37: every Space card scores by its formula and every Inspiration card
+    has a goal, so the data must give them; one without is refused when the components are read
+    (scoring then never meets a card without one)."""
+    with pytest.raises(BadOption, match="needs a"):
+        _card(Nodes(), 0, ctype, raw, "test")

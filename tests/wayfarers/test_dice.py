@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from tests.wayfarers.helpers import (
+    MARKET,
+    RESERVE,
     acts,
     board_host,
     gain,
@@ -43,7 +45,7 @@ def test_each_die_is_in_reserve_supply_or_on_one_space() -> None:
     space, and its value is 1-6, through placing, refreshing and resting."""
     g = table([2, 3, 5])
     assert dice_total(g, 0) == 5 and state(g).reserve[0] == 2
-    play(g, "place die 2", "place die 2 on Capital Market", "gain 2 provisions")
+    play(g, "place die 2", "place die 2 on Capital Market", "gain 2 provisions" + MARKET)
     assert dice_total(g, 0) == 5 and len(state(g).dice[0]) == 2
     pass_turn(g)  # seat 1
     pass_turn(g)  # seat 0: ineligible, the placed die comes back
@@ -131,12 +133,12 @@ def test_the_column_is_that_of_the_value_when_placed() -> None:
     place_tile(g, 0, "land-discount", 2, 3, face=0)  # column 3: silver off
     play(g, "place die 2", "caravan: die 2 to 3", "place die 3 on Capital Reserve")
     assert state(g).die_col == 3
-    assert "take tile basic-ship (1 silver)" in acts(g)
+    assert "take tile basic-ship (1 silver)" + RESERVE in acts(g)
     g = table([2])
     place_tile(g, 0, "land-camel", 2, 2, face=0)
     place_tile(g, 0, "land-discount", 2, 3, face=0)
     play(g, "place die 2", "place die 2 on Capital Reserve")
-    assert "take tile basic-ship (2 silver)" in acts(g)
+    assert "take tile basic-ship (2 silver)" + RESERVE in acts(g)
 
 
 def test_refresh_takes_a_placed_die_or_rerolls_one_in_supply() -> None:

@@ -6,6 +6,12 @@ from __future__ import annotations
 import pytest
 
 from tests.wayfarers.helpers import (
+    LAND_TILE,
+    LIBRARY,
+    MARKET,
+    OBSERVATORY,
+    RESERVE,
+    SPACE_OFF,
     acts,
     board_host,
     gain,
@@ -20,12 +26,17 @@ from tests.wayfarers.helpers import (
     state,
 )
 from upriver.core.game import Game
+from upriver.games.wayfarers import catalogue
+from upriver.games.wayfarers.components import load
 from upriver.games.wayfarers.effects import (
     ALL,
     ATOM,
     CHOICE,
     FREE,
+    GREEN_WORKER,
+    JOURNAL_TILE,
     MODIFY,
+    NEW_DIE,
     ONE_OFF,
     PAY,
     PROVISION,
@@ -63,8 +74,8 @@ def test_pay_then_gain_pays_in_full_first() -> None:
     assert state(g).occupied[board_host(0, "city")] == 1
     g = table([1], provisions=2, silver=0)
     play(g, "place die 1", "place die 1 on Capital City")
-    assert starting(g, "take ") == [] and "pay 2 provisions" in acts(g)
-    play(g, "pay 2 provisions")
+    assert starting(g, "take ") == [] and "pay 2 provisions -> silver & land card" in acts(g)
+    play(g, "pay 2 provisions -> silver & land card")
     assert state(g).provisions[0] == 0
     assert "gain 1 silver" in acts(g) and starting(g, "take L")
 
@@ -79,11 +90,11 @@ def test_choice_takes_at_most_one_alternative() -> None:
     g = table([2], silver=1)
     play(g, "place die 2", "place die 2 on Capital Reserve")  # basic tile | 2 silver
     assert not starting(g, "take tile")  # 2 Silver needed, 1 held: not offered
-    play(g, "gain 2 silver")
+    play(g, "gain 2 silver" + RESERVE)
     assert state(g).seat == 1 and state(g).silver[0] == 3  # the tile is gone with the choice
     g = table([1])
     gain(g, 0, "L01")
-    play(g, "place die 1", "place die 1 on L01", "yellow influence")
+    play(g, "place die 1", "place die 1 on L01", "yellow influence" + LAND_TILE)
     assert acts(g) == ["yellow influence", "done"]  # the rest of the group, nothing else
     play(g, "yellow influence")
     assert state(g).guild[1] == 2 and state(g).seat == 1
@@ -141,7 +152,7 @@ def test_price_parameters_free_and_one_silver_off() -> None:
     place_tile(g, 0, "space-trio", 3, 1)  # Camel in column 3
     place_tile(g, 0, "land-discount", 4, 3, face=1)  # [silver off | -]: column 4
     play(g, "place die 3", "place die 3 on L14")
-    assert "take S16 (2 silver)" in acts(g) and "take S17 (4 silver)" in acts(g)
+    assert {"take S16 (2 silver)" + SPACE_OFF, "take S17 (4 silver)" + SPACE_OFF} <= set(acts(g))
     g = table([3])
     gain(g, 0, "L14")
     gain(g, 0, "L01")
@@ -150,7 +161,7 @@ def test_price_parameters_free_and_one_silver_off() -> None:
     place_tile(g, 0, "space-trio", 3, 1)
     place_tile(g, 0, "land-discount", 2, 3, face=0)  # [- | silver off]: column 3
     play(g, "place die 3", "place die 3 on L14")
-    assert "take S16 (1 silver)" in acts(g)
+    assert "take S16 (1 silver)" + SPACE_OFF in acts(g)
 
 
 def test_gain_and_pay_silver_and_provisions() -> None:
@@ -164,7 +175,7 @@ def test_gain_and_pay_silver_and_provisions() -> None:
     assert state(g).provisions[0] == 4 and state(g).silver[0] == 1
     g = table(blue_workers=1, provisions=4)
     put_display(g, "water", 4, "W20")
-    play(g, "place blue worker on W20", "pay 3 provisions")
+    play(g, "place blue worker on W20", "pay 3 provisions -> draw 3 water")
     assert state(g).provisions[0] == 1
 
 
@@ -193,7 +204,8 @@ def test_influence_on_a_card_goes_on_two_different_cards() -> None:
     put_display(g, "land", 1, "L19")  # Vista: immediate 2 card influence
     other = put_display(g, "townsfolk", 1, "T08")
     state(g).card_inf[put_display(g, "water", 1, "W20")] = 1
-    play(g, "place die 1", "place die 1 on Capital City", "pay 2 provisions", "take L19")
+    play(g, "place die 1", "place die 1 on Capital City", "pay 2 provisions -> silver & land card",
+         "take L19")
     targets = starting(g, "influence on ")
     assert "influence on T08" in targets and "influence on W20" not in targets
     assert "influence on L19" not in targets  # now in the panorama
@@ -214,9 +226,10 @@ def test_move_influence_needs_influence_on_a_guild() -> None:
     g = table([1], provisions=0, black=1)
     gain(g, 0, "T23", under="city")
     play(g, "place die 1", "place die 1 on Capital City")
-    assert sorted(starting(g, "move influence")) == ["move influence black to blue",
-                                                    "move influence black to yellow"]
-    play(g, "move influence black to blue")
+    rogue = " (of: card influence | move influence | modify die)"
+    assert sorted(starting(g, "move influence")) == ["move influence black to blue" + rogue,
+                                                    "move influence black to yellow" + rogue]
+    play(g, "move influence black to blue" + rogue)
     assert state(g).guild[0:3] == [0, 0, 1]
 
 
@@ -226,11 +239,11 @@ def test_spending_influence_needs_enough_on_the_guild() -> None:
     g = table([1], yellow=1)
     gain(g, 0, "L01")
     play(g, "place die 1", "place die 1 on L01")
-    assert not any("yellow influence)" in a for a in starting(g, "take tile"))
+    assert not any("(2 yellow influence)" in a for a in starting(g, "take tile"))
     g = table([1], yellow=2, influence=5)
     gain(g, 0, "L01")
     play(g, "place die 1", "place die 1 on L01",
-         "take tile land-pigeon face a (2 yellow influence)")
+         "take tile land-pigeon face a (2 yellow influence)" + LAND_TILE)
     assert state(g).guild[1] == 0 and state(g).inf_supply[0] == 7
 
 
@@ -244,8 +257,8 @@ def test_journal_step_then_the_black_extra_step() -> None:
     assert state(g).cfg.comp.nodes.text[jt[5]] == "2 silver"
     place_tile(g, 0, "basic-pigeon", 6, 2)
     play(g, "place die 6", "place die 6 on Capital Library")
-    assert {"journal to 10", "journal to 15"} <= set(acts(g))
-    play(g, "journal to 10")
+    assert {"journal to 10" + LIBRARY, "journal to 15" + LIBRARY} <= set(acts(g))
+    play(g, "journal to 10" + LIBRARY)
     assert state(g).jpos[0] == 10
     assert "gain 2 silver" in acts(g)  # the space resolves first
     play(g, "gain 2 silver")
@@ -286,9 +299,9 @@ def test_retrieve_a_worker_of_any_colour() -> None:
     state(g).card_workers[put_display(g, "inspiration", 1, "I01")] = 0b101
     place_tile(g, 0, "basic-pigeon", 6, 2)
     play(g, "place die 6", "place die 6 on Capital Library")
-    assert sorted(starting(g, "retrieve ")) == ["retrieve blue worker from I01",
-                                              "retrieve green worker from I01"]
-    play(g, "retrieve green worker from I01")
+    assert sorted(starting(g, "retrieve ")) == ["retrieve blue worker from I01" + LIBRARY,
+                                              "retrieve green worker from I01" + LIBRARY]
+    play(g, "retrieve green worker from I01" + LIBRARY)
     st = state(g)
     assert st.workers[0] == 1 and st.card_workers[idx(g, "I01")] == 0b100
 
@@ -317,7 +330,8 @@ def test_acquiring_a_water_card_resolves_its_effects() -> None:
     gain(g, 0, "L21")
     put_display(g, "water", 1, "W26")
     place_tile(g, 0, "basic-ship", 5, 2)
-    play(g, "place die 5", "place die 5 on Capital Harbour", "pay 2 provisions", "take W26")
+    play(g, "place die 5", "place die 5 on Capital Harbour", "pay 2 provisions -> water card",
+         "take W26")
     st = state(g)
     assert st.waters[0] == [idx(g, "W26")] and st.tags[3] == 1
     while state(g).seat == 0:
@@ -338,9 +352,9 @@ def test_acquiring_a_space_card_needs_a_free_position() -> None:
     for slot, card in enumerate(("S16", "S17", "S18", "S19"), 1):
         put_display(g, "space", slot, card)
     play(g, "place die 3", "place die 3 on Capital Observatory")
-    assert starting(g, "take S") == ["take S16 (3 silver)", "take S17 (4 silver)",
-                                     "take S18 (4 silver)", "take S19 (5 silver)"]
-    play(g, "take S19 (5 silver)")
+    assert starting(g, "take S") == [f"take {card} ({price} silver)" + OBSERVATORY for card, price
+                                     in (("S16", 3), ("S17", 4), ("S18", 4), ("S19", 5))]
+    play(g, "take S19 (5 silver)" + OBSERVATORY)
     assert state(g).above[idx(g, "L01")] == idx(g, "S19") and state(g).silver[0] == 5
 
 
@@ -352,7 +366,7 @@ def test_acquiring_a_townsfolk_needs_a_valid_host() -> None:
     put_display(g, "townsfolk", 2, "T08")
     play(g, "place die 2", "place die 2 on Capital Market")
     assert "take T02" not in acts(g)
-    play(g, "take T08 (2 silver)")
+    play(g, "take T08 (2 silver)" + MARKET)
     assert acts(g) == ["tuck T08 under Capital City"]
     play(g, "tuck T08 under Capital City")
     assert state(g).silver[0] == 8 and state(g).tuck[board_host(0, "city")] == idx(g, "T08")
@@ -395,7 +409,7 @@ def test_draw_n_keep_one() -> None:
     put_display(g, "land", 4, "L20")
     st.piles[1][-1] = idx(g, "L26")
     top = st.piles[1][-3:][::-1]
-    play(g, "place yellow worker on L20", "pay 3 provisions", "draw 3 land")
+    play(g, "place yellow worker on L20", "pay 3 provisions -> draw 3 land", "draw 3 land")
     assert st.drawn == top
     play(g, "keep L26")
     assert st.lands[0] == [idx(g, "L26")] and st.piles[1][:2] == [top[2], top[1]]
@@ -407,7 +421,8 @@ def test_gain_a_tile_pays_places_and_gains_covered_icons() -> None:
     """WF-OP-24: gaining a tile: choose an available tile, pay its price, place it legally, then
     gain the icons it covers (board 1, column 3 row 1: Silver)."""
     g = table([2])
-    play(g, "place die 2", "place die 2 on Capital Reserve", "take tile basic-ship (2 silver)",
+    play(g, "place die 2", "place die 2 on Capital Reserve",
+         "take tile basic-ship (2 silver)" + RESERVE,
          "place tile at column 3 row 1")
     assert state(g).silver[0] == 8
     play(g, "gain 1 silver")
@@ -480,6 +495,46 @@ def test_effect_language_errors(text: str) -> None:
     count, a price parameter on something without a price, a draw from a pile that has none)."""
     with pytest.raises(EffectError):
         Nodes().compile(text)
+
+
+@pytest.mark.parametrize("text", [
+    "journal | new die & silver", "pay 1 silver -> new die", "(green worker & silver) | provision",
+    "journal tile | silver", "pay 2 provisions -> land card & 2 new die",
+])
+def test_parts_done_at_once_stand_only_directly_in_an_effect(text: str) -> None:
+    """WF-DICE-10, WF-OP-13, WF-OP-14: a new die, the Green Worker and a Journal Tile happen as
+    their effect is pushed, with nothing to decide; inside a choice or after a cost they would
+    wait on a decision that never names them, so the language refuses them there."""
+    with pytest.raises(EffectError, match="directly"):
+        Nodes().compile(text)
+
+
+@pytest.mark.parametrize("text", [
+    "inspiration card & new die", "journal tile & green worker", "2 new die", "journal tile",
+])
+def test_parts_done_at_once_may_stand_directly_in_an_effect(text: str) -> None:
+    """WF-DICE-10, WF-OP-13, WF-OP-14: as a direct part of an effect (the Journal spaces'
+    rewards), they compile."""
+    root = Nodes().compile(text)
+    assert root >= 0
+
+
+def test_no_bundle_part_is_resolved_when_pushed() -> None:
+    """The operations resolved as their effect is pushed never reach a bundle's steps
+    (``resolve.atom_steps`` and ``resolve.apply_atom`` refuse them as impossible): no part a
+    bundle can hold, the rest of a chosen group or a paid cost's gain included, is or holds
+    one."""
+    comp = load()
+    nodes = comp.nodes
+
+    def leaves(node: int) -> list[int]:
+        return [node] if nodes.kind[node] == ATOM else [
+            leaf for kid in nodes.kids[node] for leaf in leaves(kid)]
+
+    parts = catalogue._bundle_parts(comp)
+    assert parts
+    assert not [nodes.text[leaf] for part in parts for leaf in leaves(part)
+                if nodes.op[leaf] in (NEW_DIE, GREEN_WORKER, JOURNAL_TILE)]
 
 
 def test_effect_grouping_and_binding() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.wayfarers.helpers import (
+    LIBRARY,
     acts,
     board_host,
     gain,
@@ -66,7 +67,7 @@ def test_all_three_abilities_in_one_turn_each_once_for_one_influence() -> None:
     assert "use yellow influence" not in acts(g)
     play(g, "place die 2", "hire a ship (1 blue influence)")
     assert not starting(g, "hire a ship")
-    play(g, "place die 2 on Capital Library", "journal to 10", "gain 2 silver")
+    play(g, "place die 2 on Capital Library", "journal to 10" + LIBRARY, "gain 2 silver")
     assert _black_steps(g) == ["black influence: journal on to 20"]
     play(g, "black influence: journal on to 20")
     assert _p(g)["journal"] == 20

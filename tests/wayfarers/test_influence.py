@@ -5,6 +5,10 @@ from __future__ import annotations
 import random
 
 from tests.wayfarers.helpers import (
+    ANY_GUILD,
+    LIBRARY,
+    OBSERVATORY,
+    RESERVE,
     acts,
     gain,
     give,
@@ -88,10 +92,11 @@ def test_guild_icons_put_influence_on_the_named_or_chosen_guild() -> None:
     give(g, 0, black=1)  # 90 -> 102 costs 1 Black
     set_dice(g, 0, [])
     play(g, "rest", "journal to 102")
-    assert {"black influence", "yellow influence", "blue influence"} <= set(acts(g))
-    play(g, "yellow influence")
-    assert {"black influence", "yellow influence", "blue influence"} <= set(acts(g))
-    play(g, "blue influence")
+    chosen = [f"{guild} influence" + ANY_GUILD for guild in ("black", "yellow", "blue")]
+    assert set(chosen) <= set(acts(g))
+    play(g, chosen[1])
+    assert set(chosen) <= set(acts(g))
+    play(g, chosen[2])
     assert g.view(0)["players"][0]["guilds"] == {"black": 0, "yellow": 1, "blue": 2}
 
 
@@ -129,14 +134,16 @@ def test_influence_travels_with_its_card_and_returns_when_the_card_is_acquired()
     _on_card(g, "L25", 1)
     give(g, 0, provisions=2)
     set_dice(g, 0, [1])
-    play(g, "place die 1", "place die 1 on Capital City", "pay 2 provisions", "take L09")
+    play(g, "place die 1", "place die 1 on Capital City", "pay 2 provisions -> silver & land card",
+         "take L09")
     _finish(g)
     slot1 = g.view()["rows"]["land"]["slots"][0]
     assert (slot1["id"], slot1["influence"]) == ("L25", 1)  # slid to slot 1 with it
     supply = g.view()["players"][1]["influence"]
     give(g, 1, provisions=2)
     set_dice(g, 1, [1])
-    play(g, "place die 1", "place die 1 on Capital City", "pay 2 provisions", "take L25")
+    play(g, "place die 1", "place die 1 on Capital City", "pay 2 provisions -> silver & land card",
+         "take L25")
     assert g.view()["players"][1]["influence"] == supply + 1  # its owner took it: no fee
     _finish(g)
     # Acquired by another player: back to the owner's supply too.
@@ -146,7 +153,7 @@ def test_influence_travels_with_its_card_and_returns_when_the_card_is_acquired()
     supply = g.view()["players"][1]["influence"]
     give(g, 0, provisions=2, silver=1)
     set_dice(g, 0, [1])
-    play(g, "place die 1", "place die 1 on Capital City", "pay 2 provisions",
+    play(g, "place die 1", "place die 1 on Capital City", "pay 2 provisions -> silver & land card",
          "take L09 (fee 1 silver to seat 1)")
     assert g.view()["players"][1]["influence"] == supply + 1
     assert g.view()["players"][0]["lands"][0]["card"]["id"] == "L09"
@@ -179,10 +186,10 @@ def test_every_interaction_with_an_influenced_card_pays_its_owner() -> None:
     set_dice(g, 0, [2])
     give(g, 0, silver=1, provisions=0)
     play(g, "place die 2", "place die 2 on Capital Library")
-    assert "retrieve yellow worker from L25, fee 1 silver to seat 1" in acts(g)
+    assert "retrieve yellow worker from L25, fee 1 silver to seat 1" + LIBRARY in acts(g)
     assert not starting(g, "retrieve yellow worker from L25, fee 1 provision")
     silver1 = g.view()["players"][1]["silver"]
-    play(g, "retrieve yellow worker from L25, fee 1 silver to seat 1")
+    play(g, "retrieve yellow worker from L25, fee 1 silver to seat 1" + LIBRARY)
     assert g.view()["players"][1]["silver"] == silver1 + 1
     assert g.view()["players"][0]["workers"]["yellow"] == 1
 
@@ -204,8 +211,8 @@ def test_price_and_fee_must_be_payable_together() -> None:
     Influence cannot be taken; one more Silver or a Provision makes it possible."""
     for silver, provisions, text in (
             (3, 0, None),
-            (4, 0, "take S13 (3 silver, fee 1 silver to seat 1)"),
-            (3, 1, "take S13 (3 silver, fee 1 provision to seat 1)")):
+            (4, 0, "take S13 (3 silver, fee 1 silver to seat 1)" + OBSERVATORY),
+            (3, 1, "take S13 (3 silver, fee 1 provision to seat 1)" + OBSERVATORY)):
         g = new(2, seed=1)
         put_display(g, "space", 1, "S13")
         put_display(g, "space", 2, "S33")
@@ -216,7 +223,8 @@ def test_price_and_fee_must_be_payable_together() -> None:
         play(g, "place die 6", "place die 6 on Capital Observatory")
         takes = starting(g, "take S13")
         assert takes == ([] if text is None else [text])
-        assert starting(g, "take S33") == ([] if silver < 4 else ["take S33 (4 silver)"])
+        assert starting(g, "take S33") == ([] if silver < 4
+                                           else ["take S33 (4 silver)" + OBSERVATORY])
         if text:
             play(g, text)
             assert g.view()["players"][0]["silver"] == silver - 3 - (provisions == 0)
@@ -244,7 +252,7 @@ def test_drawing_from_a_pile_pays_no_fee() -> None:
     give(g, 0, silver=0, provisions=3)
     give(g, 1, silver=3, provisions=2)
     set_dice(g, 0, [1])
-    play(g, "place die 1", "place die 1 on Capital City", "pay 2 provisions")
+    play(g, "place die 1", "place die 1 on Capital City", "pay 2 provisions -> silver & land card")
     play(g, "draw 3 land (1 provision)")
     keep = starting(g, "keep ")
     assert len(keep) == 3 and not any("fee" in k for k in keep)
@@ -265,7 +273,7 @@ def test_move_influence_goes_from_one_guild_to_another_and_is_optional() -> None
     _on_card(g, "L25", 0)  # an Influence on a card is never moved by this
     set_dice(g, 0, [4])
     play(g, "place die 4", "place die 4 on Capital Reserve",
-         "take tile basic-camel (2 silver)", "place tile at column 2 row 2")
+         "take tile basic-camel (2 silver)" + RESERVE, "place tile at column 2 row 2")
     assert set(acts(g)) == {"move influence blue to black", "move influence blue to yellow",
                             "done"}
     play(g, "move influence blue to yellow")
@@ -275,7 +283,7 @@ def test_move_influence_goes_from_one_guild_to_another_and_is_optional() -> None
     give(g2, 0, silver=2)
     set_dice(g2, 0, [4])
     play(g2, "place die 4", "place die 4 on Capital Reserve",
-         "take tile basic-camel (2 silver)", "place tile at column 2 row 2", "done")
+         "take tile basic-camel (2 silver)" + RESERVE, "place tile at column 2 row 2", "done")
     assert g2.to_move == 1
     assert g2.view(0)["players"][0]["guilds"] == {"black": 0, "yellow": 0, "blue": 1}
 

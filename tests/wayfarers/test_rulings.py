@@ -7,6 +7,9 @@ from pathlib import Path
 
 import upriver
 from tests.wayfarers.helpers import (
+    LIBRARY,
+    MARKET,
+    OBSERVATORY,
     acts,
     board_host,
     gain,
@@ -65,13 +68,13 @@ def test_scholars_hosts() -> None:
     put_display(g, "townsfolk", 2, "T26")
     play(g, "place die 2", "place die 2 on Capital Market")
     assert not starting(g, "take T26")  # no Library or Observatory card to host it
-    play(g, "take T24 (1 silver)")
+    play(g, "take T24 (1 silver)" + MARKET)
     assert sorted(acts(g)) == ["tuck T24 under Capital City", "tuck T24 under Capital Harbour",
                                "tuck T24 under L01"]
     g = table([2])
     gain(g, 0, "L09")  # City + Observatory
     put_display(g, "townsfolk", 2, "T26")
-    play(g, "place die 2", "place die 2 on Capital Market", "take T26 (2 silver)")
+    play(g, "place die 2", "place die 2 on Capital Market", "take T26 (2 silver)" + MARKET)
     assert acts(g) == ["tuck T26 under L09"]
 
 
@@ -107,7 +110,7 @@ def test_an_exhausted_pile_is_never_reshuffled() -> None:
     del st.piles[1][:-1]
     del st.pile_known[1][:-1]
     assert st.piles[1] == [last]
-    play(g, "place yellow worker on L20", "pay 3 provisions", "draw 3 land")
+    play(g, "place yellow worker on L20", "pay 3 provisions -> draw 3 land", "draw 3 land")
     assert st.drawn == [last] and st.piles[1] == []
     name = st.cfg.comp.cards[last].id
     play(g, f"keep {name}")
@@ -117,7 +120,7 @@ def test_an_exhausted_pile_is_never_reshuffled() -> None:
     # Seat 1 takes a Land card: its slot stays empty.
     give(g, 1, provisions=2)
     set_dice(g, 1, [1])
-    play(g, "place die 1", "place die 1 on Capital City", "pay 2 provisions",
+    play(g, "place die 1", "place die 1 on Capital City", "pay 2 provisions -> silver & land card",
          "take L20")
     while st.seat == 1:
         play(g, "done")
@@ -131,7 +134,8 @@ def test_a_vista_fires_once_per_gained_item() -> None:
     gain(g, 0, "L23")
     gain(g, 0, "L01")
     put_display(g, "space", 1, "S06")
-    play(g, "place die 6", "place die 6 on Capital Observatory", "take S06 (3 silver)")
+    play(g, "place die 6", "place die 6 on Capital Observatory",
+         "take S06 (3 silver)" + OBSERVATORY)
     assert state(g).tags[10] == 3
     assert acts(g) == ["gain 1 silver", "modify die 2 to 3", "modify die 2 to 1", "done"]
     play(g, "gain 1 silver", "modify die 2 to 3")
@@ -145,9 +149,10 @@ def test_effects_of_one_gain_resolve_in_any_order() -> None:
     gain(g, 0, "L21")
     put_display(g, "water", 1, "W26")
     place_tile(g, 0, "basic-ship", 5, 2)
-    play(g, "place die 5", "place die 5 on Capital Harbour", "pay 2 provisions", "take W26")
-    assert {"gain 3 silver", "yellow influence", "gain 1 silver (of: silver)"} <= set(acts(g))
-    play(g, "gain 1 silver (of: silver)", "yellow influence", "gain 1 silver", "gain 3 silver")
+    play(g, "place die 5", "place die 5 on Capital Harbour", "pay 2 provisions -> water card",
+         "take W26")
+    assert {"gain 3 silver", "yellow influence", "gain 1 silver"} <= set(acts(g))
+    play(g, "gain 1 silver", "yellow influence", "gain 1 silver", "gain 3 silver")
     assert state(g).silver[0] == 5 and state(g).seat == 1
 
 
@@ -161,7 +166,8 @@ def test_all_of_parts_in_any_order_everywhere() -> None:
     g = table([5], provisions=2, silver=0)
     put_display(g, "water", 1, "W19")  # black influence & silver & provision & card influence
     place_tile(g, 0, "basic-ship", 5, 2)
-    play(g, "place die 5", "place die 5 on Capital Harbour", "pay 2 provisions", "take W19")
+    play(g, "place die 5", "place die 5 on Capital Harbour", "pay 2 provisions -> water card",
+         "take W19")
     target = next(a for a in acts(g) if a.startswith("influence on "))
     play(g, target, "gain 1 provision", "black influence")
     assert state(g).guild[0] == 1 and state(g).provisions[0] == 1
@@ -223,7 +229,7 @@ def test_each_interaction_pays_its_own_fee() -> None:
     st = state(g)
     st.card_inf[card] = 1
     st.card_workers[card] = 2  # seat 2's Yellow Worker, placed earlier
-    play(g, "place die 1", "place die 1 on L05", "pay 2 provisions")
+    play(g, "place die 1", "place die 1 on L05", "pay 2 provisions -> land card & retrieve worker")
     play(g, starting(g, "retrieve yellow worker from L20, fee 1 silver to seat ")[0])
     play(g, starting(g, "take L20 (fee 1 silver to seat ")[0])
     assert st.silver[0] == 0 and st.silver[1] == 5
@@ -239,12 +245,12 @@ def test_a_second_final_space_changes_nothing() -> None:
     st.jpos[1] = 95
     place_tile(g, 0, "basic-pigeon", 6, 2)
     place_tile(g, 1, "basic-pigeon", 6, 2)
-    play(g, "place die 6", "place die 6 on Capital Library", "journal to 102")
+    play(g, "place die 6", "place die 6 on Capital Library", "journal to 102" + LIBRARY)
     while st.seat == 0:
         play(g, "done")
     give(g, 1, black=1, yellow=0, blue=0)
     set_dice(g, 1, [6])
-    play(g, "place die 6", "place die 6 on Capital Library", "journal to 106")
+    play(g, "place die 6", "place die 6 on Capital Library", "journal to 106" + LIBRARY)
     while st.seat == 1:
         play(g, "done")
     assert st.end_seat == 0 and not g.is_over
@@ -302,7 +308,7 @@ def test_draw_three_leftovers_go_under_the_pile_in_drawn_order() -> None:
     st = state(g)
     put_display(g, "water", 4, "W20")
     drawn = st.piles[2][-3:][::-1]
-    play(g, "place blue worker on W20", "pay 3 provisions", "draw 3 water")
+    play(g, "place blue worker on W20", "pay 3 provisions -> draw 3 water", "draw 3 water")
     assert st.drawn == drawn
     play(g, f"keep {st.cfg.comp.cards[drawn[1]].id}")
     assert st.piles[2][:2] == [drawn[2], drawn[0]]
@@ -385,12 +391,13 @@ def test_nothing_acquired_this_turn_fires() -> None:
     Townsfolk tucked this turn under an older Vista does not resolve when that Vista fires."""
     g = table([1], provisions=2, silver=0)
     put_display(g, "land", 1, "L25")  # Vista trigger: 1 Silver; immediate: refresh die
-    play(g, "place die 1", "place die 1 on Capital City", "pay 2 provisions", "take L25")
+    play(g, "place die 1", "place die 1 on Capital City", "pay 2 provisions -> silver & land card",
+         "take L25")
     assert acts(g) == ["refresh die on Capital City", "done"]  # its immediate effect only
     g = table([2], silver=2)
     gain(g, 0, "L32")  # Townsfolk trigger: card influence
     put_display(g, "townsfolk", 1, "T18")  # Merchant (Vista host): silver
-    play(g, "place die 2", "place die 2 on Capital Market", "take T18 (2 silver)",
+    play(g, "place die 2", "place die 2 on Capital Market", "take T18 (2 silver)" + MARKET,
          "tuck T18 under L32")
     assert starting(g, "influence on ")
     assert "gain 1 silver" not in acts(g)
@@ -403,10 +410,11 @@ def test_water_link_rewards_are_ordered_freely() -> None:
     gain(g, 0, "L22")  # Open Water Vista: blue influence | move influence
     put_display(g, "water", 1, "W26")
     place_tile(g, 0, "basic-ship", 5, 2)
-    play(g, "place die 5", "place die 5 on Capital Harbour", "pay 2 provisions", "take W26")
+    play(g, "place die 5", "place die 5 on Capital Harbour", "pay 2 provisions -> water card",
+         "take W26")
     assert not starting(g, "move influence")
     play(g, "yellow influence")
-    play(g, "move influence yellow to black")
+    play(g, "move influence yellow to black (of: blue influence | move influence)")
     assert state(g).guild[0:3] == [1, 0, 0]
 
 
@@ -425,9 +433,9 @@ def test_links_from_columns_7_and_8_belong_to_the_middle_section() -> None:
         st.ntiles[0] = 7
         place_tile(g, 0, "basic-pigeon", 6, 2)
         play(g, "place die 6", "place die 6 on Capital Library")
-        assert ("journal to 90" in acts(g)) is ok, sides
+        assert ("journal to 90" + LIBRARY in acts(g)) is ok, sides
     g = table([6], sides="aba", blue=1, black=1)
     state(g).jpos[0] = 80
     place_tile(g, 0, "basic-pigeon", 6, 2)
-    play(g, "place die 6", "place die 6 on Capital Library", "journal to 90")
+    play(g, "place die 6", "place die 6 on Capital Library", "journal to 90" + LIBRARY)
     assert state(g).guild[0:3] == [0, 0, 0] and state(g).jpos[0] == 90

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tests.wayfarers.helpers import (
+    LIBRARY,
     gain,
     give,
     new,
@@ -29,7 +30,7 @@ def _trigger(g: Game) -> None:
     give(g, 0, black=1, yellow=0, blue=0)
     set_dice(g, 0, [6, 6])
     place_tile(g, 0, "basic-pigeon", 6, 2)
-    play(g, "place die 6", "place die 6 on Capital Library", "journal to 102")
+    play(g, "place die 6", "place die 6 on Capital Library", "journal to 102" + LIBRARY)
 
 
 def test_entering_a_final_space_triggers_the_end() -> None:

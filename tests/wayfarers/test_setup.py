@@ -8,6 +8,9 @@ import pytest
 
 import upriver
 from tests.wayfarers.helpers import (
+    LIBRARY,
+    MARKET,
+    RESERVE,
     acts,
     gain,
     give,
@@ -229,7 +232,7 @@ def test_capital_city_pays_two_provisions_for_silver_and_a_land_card() -> None:
     assert "place die 2 on Capital City" not in acts(probe)  # no Camel in column 2
     play(g, "place die 1", "place die 1 on Capital City")
     assert "take L25" not in acts(g)  # the gain side waits for the cost
-    play(g, "pay 2 provisions")
+    play(g, "pay 2 provisions -> silver & land card")
     assert not starting(g, "take L21")  # the fee cannot be paid yet
     assert "take L25" in acts(g)
     play(g, "gain 1 silver")
@@ -261,7 +264,8 @@ def test_capital_harbour_takes_a_water_card_and_offers_all_four_links(
     give(g, 0, provisions=2, blue=0)
     set_dice(g, 0, [3])
     place_tile(g, 0, "basic-ship", 3, 2)
-    play(g, "place die 3", "place die 3 on Capital Harbour", "pay 2 provisions", f"take {card}")
+    play(g, "place die 3", "place die 3 on Capital Harbour", "pay 2 provisions -> water card",
+         f"take {card}")
     offered = {a if not a.startswith("influence on") else "influence on" for a in acts(g)}
     assert offered - {"done"} == rewards
 
@@ -277,7 +281,7 @@ def test_board_centre_has_observatory_and_library_tags_but_is_no_card() -> None:
     give(g, 0, silver=5)
     set_dice(g, 0, [2])
     play(g, "place die 2", "place die 2 on Capital Market")
-    assert "take T08 (2 silver)" in acts(g)
+    assert "take T08 (2 silver)" + MARKET in acts(g)
     assert not starting(g, "take T26")
 
 
@@ -307,14 +311,15 @@ def test_board_centre_die_spaces() -> None:
             "place die 2 on Capital Reserve"} == set(starting(g, "place die 2 on"))
     play(g, "place die 2 on Capital Library")
     a = acts(g)
-    assert {"journal to 10", "journal to 15", "black influence", "yellow influence",
-            "blue influence"} <= set(a)
-    play(g, "black influence")
+    assert {step + LIBRARY for step in ("journal to 10", "journal to 15", "black influence",
+                                        "yellow influence", "blue influence")} <= set(a)
+    play(g, "black influence" + LIBRARY)
     assert not starting(g, "journal to")  # a Journal step, or the other part
     assert g.view(0)["players"][0]["guilds"]["black"] == 1
 
-    for die, space, gains in ((1, "Capital Market", ("take T", "gain 2 provisions")),
-                              (5, "Capital Reserve", ("take tile basic-", "gain 2 silver"))):
+    for die, space, gains in ((1, "Capital Market", ("take T", "gain 2 provisions" + MARKET)),
+                              (5, "Capital Reserve",
+                               ("take tile basic-", "gain 2 silver" + RESERVE))):
         g = new(2, seed=1)
         give(g, 0, silver=5)
         set_dice(g, 0, [die])
@@ -381,7 +386,8 @@ def test_caravan_cells_carry_their_printed_icons() -> None:
     state(g).board[0] = 0  # board 1: column 3 of the top row shows a Silver
     give(g, 0, silver=2)
     set_dice(g, 0, [4])
-    play(g, "place die 4", "place die 4 on Capital Reserve", "take tile basic-camel (2 silver)")
+    play(g, "place die 4", "place die 4 on Capital Reserve",
+         "take tile basic-camel (2 silver)" + RESERVE)
     assert "place tile at column 3 row 1" in acts(g)
     play(g, "place tile at column 3 row 1")
     assert acts(g)[:1] == ["gain 1 silver"]

@@ -10,6 +10,7 @@ and so the slot order (WF-SOLO-26/27): "blue-2" alone (Silver 0, counts as 1) gi
 
 from __future__ import annotations
 
+import upriver
 from tests.wayfarers.helpers import ROWS, gain, give, idx, put_display, state
 from tests.wayfarers.solo_helpers import (
     markers,
@@ -336,6 +337,69 @@ def test_draw_three_becomes_the_top_card_of_the_pile_for_free() -> None:
         assert ai_cards(g, row) == 1
     assert st.provisions[AI] == 0 and st.silver[AI] == 0
     assert markers(g)[TRACK] == 0
+
+
+# The opponent's Yellow Worker goes by slot order 2, 3, 4, 1 (Scheme cards red-2 then blue-3:
+# sum 2); Land slots 2 and 3 already hold a Yellow, so slot 4 (draw 3 Land) is next in line.
+EMPTY_LAND_PILE = """
+players = 1
+seed = 3
+[options]
+ai_board = "inventor"
+[display]
+land = ["L01", "L02", "L03", "L04"]
+[workers]
+L02 = "yellow"
+L03 = "yellow"
+[opponent]
+schemes_up = ["red-2"]
+workers = { green = 0, yellow = 1, blue = 0 }
+"""
+
+
+def _empty_land_pile(text: str) -> Game:
+    """The position with blue-3 ("a Green Worker on a Townsfolk card, else a Yellow on a Land
+    card"; else a tile) next on the Scheme pile and the Land pile empty (a position cannot say
+    so: the cards it leaves out stay in their piles)."""
+    g = upriver.from_position("wayfarers", text)
+    set_next(g, "blue-3")
+    st = state(g)
+    st.piles[ROWS["land"]] = []
+    st.pile_known[ROWS["land"]] = []
+    return g
+
+
+def test_an_empty_draw_pile_makes_its_draw_three_slot_no_target_for_the_opponent() -> None:
+    """Ruling "A Worker only where its action gives the opponent something" (WF-SOLO-14,
+    WF-SOLO-28, WF-SOLO-35, WF-SOLO-36, WF-SOLO-42, WF-WORK-06): Land slot 4's action, draw 3
+    Land, is for the opponent the top card of the Land pile; with that pile empty it would give
+    nothing, so the opponent skips the card like any target it cannot use and its Yellow goes on
+    the next card in slot order (slot 1). With the pile full, slot 4 takes it (control)."""
+    g = _empty_land_pile(EMPTY_LAND_PILE)
+    opponent_turn(g)
+    st = state(g)
+    assert workers_on(g, at(g, "land", 4)) == 0
+    assert workers_on(g, at(g, "land", 1)) == Y and st.workers[AI * 3 + 1] == 0
+    control = upriver.from_position("wayfarers", EMPTY_LAND_PILE)
+    set_next(control, "blue-3")
+    top = state(control).piles[ROWS["land"]][-1]
+    opponent_turn(control)
+    assert workers_on(control, at(control, "land", 4)) == Y
+    assert state(control).owner[top] == AI
+
+
+def test_with_no_usable_land_card_the_worker_action_is_impossible() -> None:
+    """WF-SOLO-13, WF-SOLO-14, WF-SOLO-42 under the same ruling: when the only Land card
+    without a Yellow is the draw-3 slot and the Land pile is empty, the opponent has no target
+    for its Yellow, so blue-3's first action is impossible and it takes the second (a tile)
+    instead."""
+    g = _empty_land_pile(EMPTY_LAND_PILE.replace('L03 = "yellow"',
+                                                 'L03 = "yellow"\nL01 = "yellow"'))
+    tiles = sum(state(g).ntiles[AI * 5 : AI * 5 + 5])
+    opponent_turn(g)
+    st = state(g)
+    assert workers_on(g, at(g, "land", 4)) == 0 and st.workers[AI * 3 + 1] == 1
+    assert sum(st.ntiles[AI * 5 : AI * 5 + 5]) == tiles + 1
 
 
 def test_in_the_final_column_the_opponent_takes_a_special_tile_not_inspiration() -> None:

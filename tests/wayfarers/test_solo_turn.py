@@ -969,7 +969,9 @@ def test_card_influence_picks_the_row_by_colour_then_the_card_by_slot() -> None:
 def test_a_tile_of_unnamed_colour_follows_the_colour_order_a_named_one_does_not() -> None:
     """WF-SOLO-32: a tile of unnamed colour: colour by the colour order, then tile by the slot
     order. A named colour (a Worker slot's tile) uses only that colour, even when the track
-    colour differs or none of the named colour is left."""
+    colour differs or none of the named colour is left (then that slot gives the opponent
+    nothing, so its Worker passes the card by: the ruling "A Worker only where its action gives
+    the opponent something")."""
     g = game(face_up=FACE_UP_FOR_SUM[3], track=3)  # Blue; order 3, 2, 1, 4
     before = list(state(g).tile_supply)
     run_steps(g, (TILE, ANY))
@@ -988,7 +990,8 @@ def test_a_tile_of_unnamed_colour_follows_the_colour_order_a_named_one_does_not(
     remove_tiles(g, BASIC)
     before = list(st.tile_supply)
     run_steps(g, (WORKER, GREEN_ONLY))
-    assert st.card_workers[card_at(g, "townsfolk", 3)] & 1
+    assert not st.card_workers[card_at(g, "townsfolk", 3)] & 1
+    assert st.card_workers[card_at(g, "townsfolk", 2)] & 1  # next in slot order
     assert tiles_gained(g, before) == []
     # A Journal Tile's Basic tile, at space 3 (Blue).
     g = game(face_up=FACE_UP_FOR_SUM[3], track=3)

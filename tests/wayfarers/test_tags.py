@@ -7,6 +7,9 @@ from typing import Any
 import pytest
 
 from tests.wayfarers.helpers import (
+    MARKET,
+    OBSERVATORY,
+    RESERVE,
     acts,
     gain,
     give,
@@ -50,7 +53,8 @@ def _take_by_capital_city(g: Game, card: str) -> None:
     put_display(g, "land", 1, card)
     give(g, 0, provisions=2)
     set_dice(g, 0, [1])
-    play(g, "place die 1", "place die 1 on Capital City", "pay 2 provisions", f"take {card}")
+    play(g, "place die 1", "place die 1 on Capital City", "pay 2 provisions -> silver & land card",
+         f"take {card}")
     _finish(g)
 
 
@@ -59,7 +63,8 @@ def _take_by_observatory(g: Game, card: str) -> None:
     gain(g, 0, "L01")  # somewhere to put it
     give(g, 0, silver=3)
     set_dice(g, 0, [6])
-    play(g, "place die 6", "place die 6 on Capital Observatory", f"take {card} (3 silver)")
+    play(g, "place die 6", "place die 6 on Capital Observatory",
+         f"take {card} (3 silver)" + OBSERVATORY)
     _finish(g)
 
 
@@ -129,7 +134,7 @@ def test_townsfolk_cards_give_no_tags() -> None:
     put_display(g, "townsfolk", 1, "T08")  # Farmer: City host
     give(g, 0, silver=5)
     set_dice(g, 0, [2])
-    play(g, "place die 2", "place die 2 on Capital Market", "take T08 (2 silver)",
+    play(g, "place die 2", "place die 2 on Capital Market", "take T08 (2 silver)" + MARKET,
          "tuck T08 under Capital City")
     _finish(g)
     assert _tags(g) == FRESH
@@ -141,7 +146,7 @@ def test_inspiration_cards_and_plain_tiles_give_no_tags() -> None:
     give(g, 0, silver=2)
     set_dice(g, 0, [4])
     play(g, "place die 4", "place die 4 on Capital Reserve",
-         "take tile basic-camel (2 silver)", "place tile at column 2 row 1")
+         "take tile basic-camel (2 silver)" + RESERVE, "place tile at column 2 row 1")
     _finish(g)
     assert _tags(g) == FRESH
     g = new(2, seed=1, sides="aaa")

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from tests.wayfarers.helpers import (
+    FREE_TOWNSFOLK,
+    LAND_TILE,
+    MARKET,
     acts,
     board_host,
     gain,
@@ -44,7 +47,7 @@ def test_a_turn_is_exactly_one_main_action_and_there_is_no_pass() -> None:
     assert a and all(x.startswith(MAIN) for x in a)
     assert not any("pass" in x for x in a)
     set_dice(g, 0, [2, 5])
-    play(g, "place die 2", "place die 2 on Capital Market", "gain 2 provisions")
+    play(g, "place die 2", "place die 2 on Capital Market", "gain 2 provisions" + MARKET)
     assert g.to_move == 1  # one main action, and the turn is over
     assert state(g).dice[0] == [5]
 
@@ -84,7 +87,7 @@ def test_a_die_action_places_exactly_one_die() -> None:
     set_dice(g, 0, [3, 4, 5])
     play(g, "place die 3", "place die 3 on Capital Market")
     assert not starting(g, "place die")
-    play(g, "gain 2 provisions")
+    play(g, "gain 2 provisions" + MARKET)
     v = g.view(0)["players"][0]
     assert sorted(v["dice"]) == [4, 5]
     assert [c["name"] for c in v["capital"] if c["die"]] == ["Capital Market"]
@@ -105,15 +108,15 @@ def test_die_preparations_come_before_the_placement_and_the_action_after() -> No
     assert not starting(g, "pay")  # no action before the die is placed
     play(g, "caravan: die 1 to 2", "place die 2 on Capital City")
     a = acts(g)
-    assert "pay 2 provisions" in a
+    assert "pay 2 provisions -> silver & land card" in a
     assert not any(x.startswith(("caravan:", "hire a ship", "place die")) for x in a)
 
 
 def test_host_townsfolk_and_space_action_resolve_in_either_order() -> None:
     """WF-TURN-06 (WF-CARD-49): after the die is down, the space's action and the host's
     Townsfolk ability are offered together; either may go first."""
-    for first, second in (("gain 1 silver", "yellow influence"),
-                          ("yellow influence", "gain 1 silver")):
+    yellow = "yellow influence" + LAND_TILE
+    for first, second in (("gain 1 silver", yellow), (yellow, "gain 1 silver")):
         g = new(2, seed=1)
         gain(g, 0, "L01")  # City: land tile | 2 yellow influence
         gain(g, 0, "T08", under="L01")  # Farmer: 1 Silver
@@ -122,7 +125,7 @@ def test_host_townsfolk_and_space_action_resolve_in_either_order() -> None:
         play(g, "place die 1", "place die 1 on L01")
         assert {first, second} <= set(acts(g))
         play(g, first)
-        if first == "yellow influence":
+        if first == yellow:
             play(g, "yellow influence")  # the rest of the chosen "2 yellow influence"
         assert second in acts(g)
         play(g, second)
@@ -146,7 +149,7 @@ def test_every_part_of_a_die_action_is_optional_and_costs_come_first() -> None:
     set_dice(g, 0, [1])
     play(g, "place die 1", "place die 1 on Capital City")
     assert "done" in acts(g) and "gain 1 silver" not in acts(g)
-    play(g, "pay 2 provisions")
+    play(g, "pay 2 provisions -> silver & land card")
     assert "gain 1 silver" in acts(g) and "done" in acts(g)
     play(g, "done")  # the gains may be declined
     p = g.view(0)["players"][0]
@@ -264,7 +267,7 @@ def test_a_card_gained_this_turn_gives_no_ability_this_turn() -> None:
     put_display(g, "townsfolk", 2, "T08")
     give(g, 0, silver=5)
     set_dice(g, 0, [2])
-    play(g, "place die 2", "place die 2 on Capital Market", "take T18 (2 silver)",
+    play(g, "place die 2", "place die 2 on Capital Market", "take T18 (2 silver)" + MARKET,
          "tuck T18 under L32")
     a = acts(g)
     assert any(x.startswith("influence on") for x in a)  # the old Vista fires ...
@@ -276,7 +279,7 @@ def test_a_card_gained_this_turn_gives_no_ability_this_turn() -> None:
     put_display(g, "townsfolk", 2, "T08")
     give(g, 0, silver=5)
     set_dice(g, 0, [2])
-    play(g, "place die 2", "place die 2 on Capital Market", "take T08 (2 silver)",
+    play(g, "place die 2", "place die 2 on Capital Market", "take T08 (2 silver)" + MARKET,
          "tuck T08 under Capital City")
     assert "gain 1 silver" in acts(g)
 
@@ -287,7 +290,7 @@ def test_a_card_gained_this_turn_gives_no_ability_this_turn() -> None:
     gain(g, 0, "W25")  # Open Water host
     put_display(g, "townsfolk", 1, "T13")  # Guardian: Resting, 2 Silver
     set_dice(g, 0, [])
-    play(g, "rest", "journal to 10", "take T13", "tuck T13 under W25")
+    play(g, "rest", "journal to 10", "take T13" + FREE_TOWNSFOLK, "tuck T13 under W25")
     assert "gain 2 silver" not in acts(g)
 
 
@@ -298,7 +301,8 @@ def test_the_turn_ends_after_every_effect_then_refills_and_passes_clockwise() ->
     put_display(g, "land", 2, "L09")  # a City with no immediate effect
     give(g, 0, provisions=2)
     set_dice(g, 0, [1])
-    play(g, "place die 1", "place die 1 on Capital City", "pay 2 provisions", "take L09")
+    play(g, "place die 1", "place die 1 on Capital City", "pay 2 provisions -> silver & land card",
+         "take L09")
     assert g.to_move == 0  # the Silver is still to decide
     assert g.view()["rows"]["land"]["slots"][1] is None  # no refill during the turn
     play(g, "gain 1 silver")

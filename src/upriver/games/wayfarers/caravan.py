@@ -117,6 +117,8 @@ def place(st: State, seat: int, tile_index: int, face: int, anchor: int) -> None
     comp = st.cfg.comp
     tile = comp.tiles[tile_index]
     cells = cells_of(tile, anchor)
+    # Not a rule check: the anchor is one ``positions`` offered (``turns.legal_tile``), and
+    # those all lie inside the grid (tests/wayfarers/test_caravan.py).
     assert cells is not None
     board = comp.caravans[st.board[seat]]
     effects: list[tuple[int, int]] = []

@@ -20,16 +20,17 @@ seat (a fee "to seat K"), the solo answers are included, and the options change 
 board and the round limit change what happens, not how a decision reads).
 
 It over-approximates where the state decides: every discounted price from the full price down
-to 0 (a die column's discounts are unbounded), every Influence source (an empty supply takes
-it from a Guild or any card holding the seat's Influence), and an alternative's name suffix on
-every step text that two parts could share. Texts that can never be legal cost a mask bit only.
+to 0 (a die column's discounts are unbounded, and a cost is listed discounted even where no
+die is placed), and every Influence source (an empty supply takes it from a Guild or any card
+holding the seat's Influence). Texts that can never be legal cost a mask bit only.
 
-A bundle of effect parts (``turns.legal_bundle``) names a step by its part, as
-``"modify die 3 to 4 (of: card influence | move influence | modify die)"``, when two parts
-offer the same text. The parts that can sit in a bundle are found from the node table as the
-rules push them (``stack._parts``: an effect's parts, a Journal Tile's spread in; what is left of
-a chosen group; a paid cost's gain); a suffixed text is listed for every part and step text
-that at least two (part, step) pairs produce.
+A bundle of effect parts (``turns.legal_bundle``) names each step by its part and step only
+(``resolve.step_text``): a plain part's step is its own text, "modify die 3 to 4"; any other
+part's carries the part, "modify die 3 to 4 (of: card influence | move influence | modify
+die)", unless its own text is the part's text (a cost paid in full, "pay 2 provisions -> water
+card"). The parts that can sit in a bundle are found from the node table as the rules push them
+(``stack._parts``: an effect's parts, a Journal Tile's spread in; what is left of a chosen
+group; a paid cost's gain).
 
 Groups, in order (sizes with the built-in components; "x 9 fees" is no fee, or 1 Silver or
 1 Provision to any of the 4 seats):
@@ -44,8 +45,8 @@ die                 263  "place die 3 on Capital City" (6 values x 42 die spaces
 yellow               31  "yellow: die 3 to 4", "yellow: die 3 on to 4", "yellow: the die to
                          place, 3 to 4" (10 each), "yellow: no second step"
 reroll                7  "reroll a 3 kept in supply" (6), "keep the other dice"
-gain                 12  "gain 2 silver", "gain 1 provision" (the amounts in the data),
-                         "pay 2 provisions" down to "pay nothing (discounted)"
+gain                 17  "gain 2 silver", "gain 1 provision" (the amounts in the data),
+                         "pay 2 provisions -> water card" (each cost paid in full)
 influence           489  "black influence[ (from yellow)| (from L01)]" (3 Guilds x 163)
 card influence   26,080  "influence on L01[ (from black)| (from L02)]" (160 cards x 163:
                          the supply, 3 Guilds, the 159 other cards)
@@ -59,11 +60,13 @@ take card         3,568  "take L01", "take T05 (2 silver, fee 1 silver to seat 1
                          for a die's action "draw 3 land (pigeon)", "draw 3 water (1
                          provision)"
 draw                  2  "draw 3 land", "draw 3 water"
-take tile           116  "take tile land-camel face a (3 silver)" .. "(0 silver)", "(2 yellow
-                         influence)", "take tile special-comet (free)"
+take tile           101  "take tile land-camel face a (3 silver)" .. "(0 silver)", "(2 yellow
+                         influence)", "take tile special-comet (free)" (a Space tile at a
+                         price is offered only by a choice: a named part)
 done                  1  "done"
-named part      121,741  an effect step a second part may also offer, + " (of: PART)";
-                         104,320 of them are the Card Influence steps of the 4 parts
+named part       89,362  a step of a part that is not plain (a choice, a discounted cost,
+                         "any influence", a free or discounted card) + " (of: PART)";
+                         78,240 of them are the Card Influence steps of the 3 choices
                          offering it
 tuck              1,398  "tuck T05 under Capital City|L01" (Land and Water cards showing a
                          tag the Townsfolk needs), "tuck I03 above Capital Sky|S12",
@@ -78,20 +81,19 @@ solo              2,480  "let the opponent take L01[ and gain 1 silver|provision
                          interactions x 5 answers)
 ==============  =======  =================================================================
 
-Total: 160,508. The groups are disjoint: each text is in one group only, so a text's kind of
+Total: 128,119. The groups are disjoint: each text is in one group only, so a text's kind of
 decision follows from its index. ``tests/wayfarers/test_catalogue.py`` checks this table against
 ``groups()``.
 
 Two card lists multiply: Card Influence placed from an empty supply names the card it comes
-from (160 targets x 159 sources), and a named part repeats that for the 4 parts that offer Card
-Influence. Those texts are well-formed and reachable, so they stay: 160k mask bits are cheap, far
-below the size (some hundreds of thousands) where a structured action (verb, card, source, part)
-would be worth its complication.
+from (160 targets x 159 sources), and a named part repeats that for the 3 choices that offer
+Card Influence. Those texts are well-formed and reachable, so they stay: 130k mask bits are
+cheap, far below the size (some hundreds of thousands) where a structured action (verb, card,
+source, part) would be worth its complication.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Iterator
 from functools import cache
 
@@ -351,9 +353,10 @@ def _link_ends(comp: Components) -> tuple[int, ...]:
 
 
 def _pay_texts(comp: Components, node: int) -> list[str]:
-    """A cost, and every discount of it (``resolve._pay_text``)."""
+    """A cost, and every discount of it, then what it buys (``resolve.pay_step_text``)."""
     nodes = comp.nodes
-    return [resolve._pay_text(s, p) for s in _prices(nodes.param[node])
+    gain = nodes.text[nodes.kids[node][0]]
+    return [resolve.pay_step_text(s, p, gain) for s in _prices(nodes.param[node])
             for p in _prices(nodes.amount[node])]
 
 
@@ -366,7 +369,7 @@ def _steps(comp: Components, node: int, memo: dict[object, list[str]]) -> list[s
     if kind == ATOM:
         key = (nodes.op[node], nodes.amount[node], nodes.param[node], nodes.flags[node])
     elif kind == PAY:
-        key = (COST, nodes.param[node], nodes.amount[node])
+        key = (COST, nodes.param[node], nodes.amount[node], nodes.text[nodes.kids[node][0]])
     got = memo.get(key)
     if got is not None:
         return got
@@ -397,21 +400,17 @@ _EFFECT_GROUPS = (
 
 
 def _effect_groups(comp: Components) -> list[Group]:
-    """The steps of every bundle part, by operation; then the part-named ones."""
+    """The steps of every bundle part as ``resolve.step_text`` names them: a plain part's
+    (and a cost paid in full, whose own text is its part's) by operation; then every other
+    part's, named by their part."""
     nodes = comp.nodes
     memo: dict[object, list[str]] = {}
     items = _bundle_parts(comp)
-    leaves: dict[int, None] = {}  # the atoms and costs under the parts, in node order
 
-    def under(node: int) -> None:
-        if nodes.kind[node] in (ATOM, PAY):
-            leaves[node] = None
-        else:
-            for kid in nodes.kids[node]:
-                under(kid)
+    def bare(node: int, text: str) -> bool:
+        return nodes.plain[node] or text == nodes.text[node]
 
-    for n in items:
-        under(n)
+    leaves = [n for n in items if nodes.plain[n] or nodes.kind[n] == PAY]
     out: list[Group] = []
     for name, ops in _EFFECT_GROUPS:
         # In the group's order of operations (gains before costs, refreshes before changes),
@@ -419,29 +418,27 @@ def _effect_groups(comp: Components) -> list[Group]:
         mine = sorted((ops.index(op), nodes.param[n], nodes.amount[n], nodes.flags[n], n)
                       for n in leaves
                       if (op := COST if nodes.kind[n] == PAY else nodes.op[n]) in ops)
-        lists: dict[int, list[str]] = {}  # equal operations share one list: read it once
+        texts: dict[str, None] = {}
+        lists: set[int] = set()  # equal operations share one list: read it once
         for *_, n in mine:
             steps = _steps(comp, n, memo)
-            lists[id(steps)] = steps
-        out.append((name, tuple(dict.fromkeys(t for steps in lists.values() for t in steps))))
+            if nodes.plain[n] and id(steps) in lists:
+                continue
+            lists.add(id(steps))
+            texts.update((t, None) for t in steps if bare(n, t))
+        out.append((name, tuple(texts)))
     out.append(("done", ("done",)))
-    # A text two (part, step) pairs can both offer is named by its part (turns.legal_bundle).
-    by_part: dict[str, dict[int, list[str]]] = {}  # part text -> its distinct step lists
-    users: Counter[int] = Counter()  # step list -> how many parts offer it
+    # Every other part's steps, named by the part (one node per text: equal texts are equal
+    # parts); a step whose own text is its part's text is listed with its operation above.
+    parts: dict[str, int] = {}
     for n in items:
-        steps = _steps(comp, n, memo)
-        by_part.setdefault(nodes.text[n], {})[id(steps)] = steps
-        users[id(steps)] += 1
-    distinct = {key: steps for part_lists in by_part.values()
-                for key, steps in part_lists.items()}
-    shared: Counter[str] = Counter()
-    for key, steps in distinct.items():
-        for t in steps:
-            shared[t] += users[key]
+        if not nodes.plain[n]:
+            parts.setdefault(nodes.text[n], n)
     named: dict[str, None] = {}
-    for part in sorted(by_part):
-        for steps in by_part[part].values():
-            named.update((f"{t} (of: {part})", None) for t in steps if shared[t] > 1)
+    for part in sorted(parts):
+        n = parts[part]
+        named.update((resolve.step_text(nodes, n, t), None) for t in _steps(comp, n, memo)
+                      if not bare(n, t))
     out.append(("named part", tuple(named)))
     return out
 

@@ -159,6 +159,11 @@ def _card(nodes: Nodes, index: int, ctype: int, raw: dict[str, Any], where: str)
     if "right_links" in raw:
         links = tuple(eff_text(nodes, t, where) for t in raw["right_links"])
     kind = raw.get("kind", "space" if ctype == SPACE else CARD_TYPES[ctype])
+    # Scoring reads these for every Space and Inspiration card (WF-END-07, WF-CARD-37).
+    if ctype == SPACE and "score" not in raw:
+        raise component_error(where, "a Space card needs a score")
+    if ctype == INSPIRATION and "goal" not in raw:
+        raise component_error(where, "an Inspiration card needs a goal")
     return Card(
         index=index, id=str(raw["id"]), type=ctype, name=str(raw.get("name", raw["id"])),
         kind=kind, tags=_tags(raw.get("tags", []) if ctype != TOWNSFOLK else [], where),

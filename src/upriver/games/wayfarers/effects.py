@@ -25,6 +25,9 @@ ATOM, ALL, CHOICE, PAY = range(4)
 (SILVER, PROVISION, INFLUENCE, CARD_INFLUENCE, MOVE_INFLUENCE, JOURNAL, JOURNAL_TILE,
  GREEN_WORKER, NEW_DIE, RETRIEVE, REFRESH, MODIFY, CARD, DRAW, TILE) = range(15)
 
+# Operations resolved as their effect is pushed, with nothing to decide (``stack._parts``).
+AT_ONCE = (NEW_DIE, GREEN_WORKER, JOURNAL_TILE)
+
 GUILDS = ("black", "yellow", "blue")  # tie-break order of rulebook 004 ("Scoring")
 ANY_GUILD = 3
 CARD_TYPES = ("townsfolk", "land", "water", "space", "inspiration")  # display rows, in order
@@ -70,6 +73,12 @@ class Nodes:
     # ALL/CHOICE: the distinct kids, quickest to check first (an any() over them stops early).
     check_order: list[tuple[int, ...]] = field(default_factory=list)
     effort: list[int] = field(default_factory=list)
+    # A plain part: one operation whose step texts no part of another text can offer, so a
+    # step of it is named by its own text (``resolve.step_text``). Not plain: "any influence"
+    # (its steps are the single Guilds') and a card gain with a price adjustment (a free or
+    # discounted card can cost what an unadjusted one costs after die discounts); a free
+    # tile is plain, its steps say "(free)".
+    plain: list[bool] = field(default_factory=list)
 
     def add(self, kind: int, text: str, op: int = -1, amount: int = 0, param: int = 0,
             flags: int = 0, kids: tuple[int, ...] = ()) -> int:
@@ -84,6 +93,8 @@ class Nodes:
                            or (kind in (ALL, CHOICE) and any(self.always[k] for k in kids)))
         order = tuple(sorted(set(kids), key=lambda k: (self.effort[k], kids.index(k))))
         self.check_order.append(order)
+        self.plain.append(kind == ATOM and not (op == INFLUENCE and param == ANY_GUILD)
+                          and (flags == 0 or (op == TILE and flags == FREE)))
         self.effort.append(_EFFORT.get(op, 2) if kind == ATOM else 3 if kind == PAY
                            else min((self.effort[k] for k in kids), default=0))
         return len(self.kind) - 1
@@ -100,9 +111,25 @@ class Nodes:
         pos, node = self._pay(tokens, 0, source)
         if pos != len(tokens):
             raise EffectError(f"cannot read effect {source!r}: unexpected {tokens[pos]!r}")
+        for part in self.kids[node] if self.kind[node] == ALL else (node,):
+            if self.kind[part] != ATOM:
+                self._nothing_at_once(part, source)
         if self.kind[node] == ALL:
             return node
         return self.add(ALL, self.text[node], kids=(node,))
+
+    def _nothing_at_once(self, node: int, src: str) -> None:
+        """Refuse a part resolved as its effect is pushed (``stack._parts``) anywhere but
+        directly in an effect: in a choice or after a cost it would wait on a decision none of
+        whose steps names it (and ``resolve`` never lists its steps)."""
+        if self.kind[node] == ATOM:
+            if self.op[node] in AT_ONCE:
+                raise EffectError(f"effect {src!r}: {self.text[node]!r} happens at once, so it "
+                                  "may stand only directly in an effect, not in a choice or "
+                                  "after a cost")
+            return
+        for kid in self.kids[node]:
+            self._nothing_at_once(kid, src)
 
     # Recursive descent, one level per operator.
     def _pay(self, toks: list[str], i: int, src: str) -> tuple[int, int]:

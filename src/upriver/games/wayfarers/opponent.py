@@ -258,10 +258,37 @@ def acquire_targets(st: State, row: int, denied: int) -> list[int]:
 
 
 def worker_targets(st: State, colour: int, denied: int) -> list[int]:
-    """Cards of the colour's row without a Worker of that colour, by slot order (WF-SOLO-34,
-    WF-SOLO-35)."""
-    return _walk(st, (WORKER_ROW[colour],), slot_order(solo(), st.ai[AI_REVEALED]), denied,
-                 lambda c: not st.card_workers[c] >> colour & 1)
+    """Cards of the colour's row without a Worker of that colour, by slot order, skipping those
+    whose slot action would give the opponent nothing: an empty pile for a draw 3 (WF-SOLO-34,
+    WF-SOLO-35; ruling: WF-WORK-06 holds for the opponent too, as it does its actions)."""
+    found = _walk(st, (WORKER_ROW[colour],), slot_order(solo(), st.ai[AI_REVEALED]), denied,
+                  lambda c: not st.card_workers[c] >> colour & 1)
+    actions = st.cfg.comp.slot_actions
+    return [pos for pos in found
+            if any(_step_acts(st, op, param)
+                   for op, param in substitute(st, actions[pos // SLOTS][pos % SLOTS]))]
+
+
+def _step_acts(st: State, op: int, param: int) -> bool:
+    """Whether an opponent step would do something now (WF-SOLO-28: a target it cannot use is
+    skipped)."""
+    if op == TOP_CARD:
+        return bool(st.piles[param])  # WF-SOLO-42: the top card of that pile
+    if op == S_ACQUIRE:
+        return bool(acquire_targets(st, param, 0))
+    if op in (S_TILE, S_SPECIAL):
+        colours = (4,) if op == S_SPECIAL else (param,) if param != ANY else tuple(
+            TILE_OF.values())
+        return any(st.tile_supply[t.index] > 0 for c in colours for t in tiles_of(c))
+    if op == S_CARD_INFLUENCE:
+        return any(c >= 0 and st.card_inf[c] < 0
+                   for row in ROW_OF.values() for c in st.display[row * SLOTS : row * SLOTS
+                                                                 + SLOTS])
+    if op == S_RETRIEVE:
+        return retrieve_colour(st) >= 0
+    if op == S_JOURNAL:
+        return _next_link(st) is not None
+    return True  # the Resource Track, Influence on a Guild, a Comet: always something
 
 
 def retrieve_targets(st: State, colour: int, denied: int) -> list[int]:
@@ -610,7 +637,7 @@ def substitute(st: State, node: int, final: bool = False) -> list[Step]:
         return substitute(st, nodes.kids[node][0], final)
     if kind == PAY:
         return substitute(st, nodes.kids[node][0], final)
-    assert kind == ATOM
+    assert kind == ATOM  # the fourth and last node kind
     op, amount, param = nodes.op[node], nodes.amount[node], nodes.param[node]
     if op in (SILVER, PROVISION):
         return [(S_TRACK, amount)]  # one step per icon (WF-SOLO-41, WF-BUG-02)

@@ -304,7 +304,7 @@ def _seat(st: State, s: int, table: dict[str, Any], card: Callable[..., int]) ->
             raise BadPosition(f"{where}: tile {tile.id} can't go at column {spec['column']} "
                               f"row {spec['row']}")
         cells = caravan.cells_of(tile, anchor)
-        assert cells is not None
+        assert cells is not None  # the anchor is one ``positions`` offers, checked just above
         for part, cell in enumerate(cells):
             st.caravan[s * CELLS + cell] = tile.index * 8 + face * 2 + part
         st.tile_supply[tile.index] -= 1

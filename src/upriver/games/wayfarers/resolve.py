@@ -43,6 +43,7 @@ from upriver.games.wayfarers.effects import (
     SILVER,
     TILE,
     TILE_COLOURS,
+    Nodes,
 )
 from upriver.games.wayfarers.stack import push, push_effects, roll
 from upriver.games.wayfarers.state import (
@@ -89,7 +90,8 @@ def steps(st: State, node: int, ctx: int) -> Steps:
         if not _payable(st, node, ctx):
             return []
         silver, provisions = _pay_amounts(st, node, ctx)
-        return [(_pay_text(silver, provisions), ("pay", node))]
+        return [(pay_step_text(silver, provisions, nodes.text[nodes.kids[node][0]]),
+                 ("pay", node))]
     if kind == CHOICE:
         out: Steps = []
         for alt in nodes.kids[node]:
@@ -195,6 +197,24 @@ def _pay_amounts(st: State, node: int, ctx: int) -> tuple[int, int]:
     return max(0, nodes.param[node] - s_off), max(0, nodes.amount[node] - p_off)
 
 
+def step_text(nodes: Nodes, node: int, own: str) -> str:
+    """The decision text of a step of bundle part ``node`` whose own text is ``own``: a
+    function of the part and the step only, never of what else is pending. A plain part's
+    step is its own text (no part of another text offers it); any other part's step names
+    the part, "gain 1 silver (of: provision | silver)", unless its own text already is the
+    part's text (a cost paid in full, "pay 2 provisions -> water card")."""
+    part = nodes.text[node]
+    if nodes.plain[node] or own == part:
+        return own
+    return f"{own} (of: {part})"
+
+
+def pay_step_text(silver: int, provisions: int, gain: str) -> str:
+    """A pay-then-gain's step: what is paid, then what it buys; paid in full it is the
+    part's own text (WF-OP-01)."""
+    return f"{_pay_text(silver, provisions)} -> {gain}"
+
+
 def _pay_text(silver: int, provisions: int) -> str:
     parts = []
     if silver:
@@ -215,6 +235,7 @@ def apply_path(st: State, path: Path, ctx: int) -> None:
         st.provisions[st.seat] -= provisions
         push_effects(st, [(st.cfg.comp.nodes.kids[node][0], ctx)])
     else:  # "in": one part of a grouped alternative; the rest of the group stays to do
+        # (pushed as it is: an alternative holds nothing resolved at once, ``Nodes.compile``)
         node, k, sub = path[1], path[2], path[3]
         kids = st.cfg.comp.nodes.kids[node]
         rest = list(kids[:k] + kids[k + 1 :])
@@ -313,6 +334,9 @@ def atom_steps(st: State, node: int, ctx: int) -> Choices:
         return [(f"draw {amount} {('land', 'water')[param - 1]}", ())] if st.piles[param] else []
     if op == TILE:
         return tile_steps(st, seat, param, flags, ctx)
+    # Not a rule check: a new die, the Green Worker and a Journal Tile are resolved as their
+    # effect is pushed (``stack._parts``), and ``Nodes.compile`` lets them stand nowhere else,
+    # so no bundle part is or holds one (tests/wayfarers/test_effects.py).
     raise AssertionError(f"operation {op} is resolved when pushed")
 
 
@@ -477,7 +501,7 @@ def apply_atom(st: State, node: int, ch: tuple[int, ...], ctx: int) -> None:
             st.inf_supply[seat] += comp.tile_influence
         st.tile_supply[tile] -= 1
         push(st, F_TILE, tile, face)
-    else:  # pragma: no cover
+    else:  # pragma: no cover - never a step: see the end of ``atom_steps``
         raise AssertionError(f"operation {op} is resolved when pushed")
 
 

@@ -28,13 +28,13 @@ def _parts(st: State) -> list[tuple[int, int, int, int, int, int]]:
         for h in [host(seat, SKY), *(above[c] for c in (*st.lands[seat], *st.waters[seat])
                                      if above[c] >= 0)]:
             card = comp.capital_sky if h >= CARDS else comp.cards[h]
-            assert card.score is not None
+            assert card.score is not None  # for the type checker: components refuse none
             value = card.score(counts)
             space += value  # WF-END-07
             ins = insp_on[h]
             if ins >= 0:
                 goal = comp.cards[ins]
-                assert goal.goal is not None
+                assert goal.goal is not None  # likewise
                 if goal.goal(counts) >= goal.at_least:
                     insp += value  # WF-END-08: the Space card scores twice
         guilds = 0

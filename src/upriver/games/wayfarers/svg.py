@@ -128,7 +128,8 @@ def render(view: dict[str, Any], names: list[str] | None = None) -> str:
     for sp in spaces:
         col, rowd = sp // 10, sp % 10
         cx, cy = 24 + col * 78, y + 14 + rowd * 11
-        act = _first(legal, used, lambda a, sp=sp: a.endswith(f" to {sp}"))
+        # A Journal step, whether or not it names the part it comes from ("(of: ...)").
+        act = _first(legal, used, lambda a, sp=sp: a.split(" (of: ")[0].endswith(f" to {sp}"))
         tile = view["journal_tiles"].get(str(sp), "")
         tip = f"space {sp}" + (f": Journal Tile {tile}" if tile else "")
         out.append(f'<circle{_attrs(act)} cx="{cx}" cy="{cy}" r="5" fill="#fff" '

@@ -484,33 +484,27 @@ def apply_reroll(st: State, move: tuple[Any, ...]) -> None:
 
 
 def legal_bundle(st: State, texts: list[str], moves: Moves) -> None:
+    """The steps of every part of the bundle on top, each named by its part and step only
+    (``resolve.step_text``). Equal parts (the same written text: "2 modify die", a Vista's
+    "silver" beside a Water link's) are offered once, the first of them; a bundle's parts all
+    share one context, so equal parts offer equal steps."""
     nodes = st.cfg.comp.nodes
-    found: list[tuple[str, Any, int]] = []
-    seen_nodes: set[int] = set()
+    plain, text_of = nodes.plain, nodes.text
+    seen: set[str] = set()
     for pos in bundle_items(st):
         node, ctx = st.stack[pos + 1], st.stack[pos + 2]
-        if node in seen_nodes:
-            continue  # equal parts ("2 modify die"): offer the first
-        seen_nodes.add(node)
-        for text, path in resolve.steps(st, node, ctx):
-            found.append((text, ("item", pos, path), node))
-    plain = [text for text, _, _ in found]
-    if len(set(plain)) == len(plain):  # the usual case: every text differs
-        texts += plain
-        moves += [move for _, move, _ in found]
-    else:
-        counts: dict[str, int] = {}
-        for text in plain:
-            counts[text] = counts.get(text, 0) + 1
-        shown: set[str] = set()
-        for text, move, node in found:
-            if counts[text] > 1:
-                text = f"{text} (of: {nodes.text[node]})"
-            if text in shown:
-                continue
-            shown.add(text)
-            texts.append(text)
-            moves.append(move)
+        part = text_of[node]
+        if part in seen:
+            continue
+        seen.add(part)
+        if plain[node]:
+            for text, path in resolve.steps(st, node, ctx):
+                texts.append(text)
+                moves.append(("item", pos, path))
+        else:
+            for text, path in resolve.steps(st, node, ctx):
+                texts.append(resolve.step_text(nodes, node, text))
+                moves.append(("item", pos, path))
     if _yellow_ready(st, st.seat):
         texts.append("use yellow influence")
         moves.append(("yellow",))
