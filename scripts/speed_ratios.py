@@ -38,7 +38,8 @@ WORKLOAD = r"""
 import inspect, json, random, sys, time
 import upriver
 from upriver.agents.mcts import MCTSAgent
-from upriver.sim.runner import SimConfig, play_game
+from upriver.sim.runner import play_game
+from upriver.sim.study import SimConfig
 
 game, players = sys.argv[1], int(sys.argv[2])
 greedy_games, greedy_seconds = int(sys.argv[3]), float(sys.argv[4])

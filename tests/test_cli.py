@@ -156,7 +156,7 @@ def test_play_human_may_type_the_action_text() -> None:
         ["play", GAME, "--players", "human,,random"],
         ["play", GAME, "--players", "random,random,random,random,random"],
         ["play", GAME, "--players", "0"],
-        ["play", GAME, "--save", "/no/such/dir/x.json"],
+        ["play", GAME, "--save", "/dev/null/x.json"],  # a missing folder would be made
         ["play", "/no/such/save.json"],
         ["bench", "no-such-game"],
         ["bench", GAME, "--players", "9"],
@@ -500,3 +500,157 @@ def test_play_keeps_other_seats_deliveries_hidden_until_every_seat_has_delivered
     assert after[1] == "shown now that every seat has chosen:"
     assert after[2:2 + len(g.history)] == [f"seat {s} ({seats[s]}): {a}" for s, a in g.history]
     assert len([a for s, a in g.history if s == 0]) == 2  # two decisions, one hidden line
+
+
+# ---------------------------------------------------------------- output files and folders
+
+
+RIVER_GAME = ["play", "the-river", "--players", "random,random", "--seed", "3"]
+SIMULATE = ["simulate", "the-river", "--players", "random,random", "--games", "2", "--jobs", "1"]
+# Refusals must come before the long work: with this many games, a late refusal never ends.
+LONG_SIMULATE = ["simulate", "the-river", "--players", "random,random", "--games", "100000"]
+
+
+def finished_river_game(path: str = "game.json") -> str:
+    """A finished two-player River game between random bots, saved as a replay file."""
+    assert run(*RIVER_GAME, "--save", path).exit_code == 0
+    return path
+
+
+def everything_under(folder: Path) -> set[Path]:
+    return set(folder.rglob("*"))
+
+
+def review_into(out: str) -> list[str]:
+    return ["review", finished_river_game(), "--iters", "5", "--jobs", "1", "--out", out]
+
+
+def test_review_out_creates_a_missing_folder() -> None:
+    """`upriver review game.json --out review/` (README) makes review/ when it is missing."""
+    result = run(*review_into("review/"))
+    assert result.exit_code == 0, result.output
+    assert json.loads(Path("review/game-review.json").read_text())["format"] == (
+        "upriver-review/1")
+    assert Path("review/game-review.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_review_out_creates_missing_parents() -> None:
+    """`review --out` makes every missing folder on the way, not only the last."""
+    result = run(*review_into("reviews/2026/first"))
+    assert result.exit_code == 0, result.output
+    assert Path("reviews/2026/first/game-review.png").is_file()
+
+
+def test_simulate_report_creates_missing_parents() -> None:
+    """`simulate --report DIR` makes DIR and its missing parents."""
+    result = run(*SIMULATE, "--report", "studies/river/report")
+    assert result.exit_code == 0, result.output
+    assert Path("studies/river/report/index.html").is_file()
+
+
+def test_simulate_out_creates_missing_parents() -> None:
+    """`simulate --out FILE` makes the missing folders FILE goes in."""
+    result = run(*SIMULATE, "--out", "studies/river/sim.json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(Path("studies/river/sim.json").read_text())["results"]
+
+
+def test_play_save_creates_missing_parents() -> None:
+    """`play --save FILE` makes the missing folders FILE goes in, for a finished game."""
+    result = run(*RIVER_GAME, "--save", "saves/river/game.json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(Path("saves/river/game.json").read_text())["format"] == "upriver-replay/1"
+
+
+def test_a_game_quit_is_saved_into_a_missing_save_folder() -> None:
+    """Quitting writes the game to --save, whose folders are made then."""
+    result = run("play", "the-river", "--players", "human,random", "--seed", "3",
+                 "--save", "saves/later.json", stdin="q\n")
+    assert result.exit_code == QUIT, result.output
+    assert "resume with: upriver play saves/later.json" in result.output
+    assert json.loads(Path("saves/later.json").read_text())["format"] == "upriver-replay/1"
+
+
+OUTPUTS_UNDER_A_FILE = [
+    ("review", "notes.txt/review"),
+    ("simulate --report", "notes.txt/studies/report"),
+    ("simulate --out", "notes.txt/sim.json"),
+    ("play --save", "notes.txt/saves/game.json"),
+]
+
+
+def output_command(which: str, path: str) -> list[str]:
+    """The command line that writes its output ``which`` to ``path``."""
+    if which == "review":
+        return review_into(path)
+    if which == "play --save":
+        return [*RIVER_GAME, "--save", path]
+    return [*LONG_SIMULATE, which.split()[1], path]
+
+
+@pytest.mark.parametrize(("which", "path"), OUTPUTS_UNDER_A_FILE)
+def test_an_out_folder_under_a_file_is_refused_in_one_line_and_leaves_nothing(
+        tmp_path: Path, which: str, path: str) -> None:
+    """A path through a file cannot be made: one line that names the file, nothing written,
+    and before any game is played."""
+    args = output_command(which, path)  # the review's game is saved first
+    Path("notes.txt").write_text("mine\n")
+    before = everything_under(tmp_path)
+    result = run(*args)
+    assert_one_line_error(result)
+    assert "notes.txt is a file, not a folder" in result.stderr
+    assert result.stdout == ""  # refused before any game or review
+    assert everything_under(tmp_path) == before
+    assert Path("notes.txt").read_text() == "mine\n"
+
+
+@pytest.mark.parametrize("which", ["review", "simulate --report"])
+def test_an_existing_file_where_a_folder_is_wanted_is_refused_in_one_line(
+        tmp_path: Path, which: str) -> None:
+    """A folder output named like an existing file: one line (not click's usage text), and the
+    file is left as it was."""
+    args = output_command(which, "notes.txt")
+    Path("notes.txt").write_text("mine\n")
+    before = everything_under(tmp_path)
+    result = run(*args)
+    assert_one_line_error(result)
+    assert "notes.txt is a file, not a folder" in result.stderr
+    assert everything_under(tmp_path) == before
+    assert Path("notes.txt").read_text() == "mine\n"
+
+
+@pytest.mark.parametrize("which", ["simulate --out", "play --save"])
+def test_an_existing_folder_where_a_file_is_wanted_is_refused_in_one_line(
+        tmp_path: Path, which: str) -> None:
+    """A file output named like an existing folder: one line (not click's usage text), before
+    any game."""
+    Path("results").mkdir()
+    result = run(*output_command(which, "results"))
+    assert_one_line_error(result)
+    assert "results is a folder, not a file" in result.stderr
+    assert result.stdout == ""  # refused before any game or review
+    assert everything_under(tmp_path) == {tmp_path / "results"}
+
+
+@pytest.mark.parametrize("which", ["review", "simulate --report", "simulate --out",
+                                   "play --save"])
+def test_a_refused_output_removes_the_folders_it_made(tmp_path: Path, which: str) -> None:
+    """Missing folders are made to see whether the output can be written there; when it cannot
+    (here a name too long for the file system), they are removed again and the error says
+    why, before any game is played."""
+    args = output_command(which, "new/deeper/" + "x" * 300 + ".json")
+    before = everything_under(tmp_path)
+    result = run(*args)
+    assert_one_line_error(result)
+    assert "File name too long" in result.stderr
+    assert result.stdout == ""  # refused before any game or review
+    assert everything_under(tmp_path) == before
+
+
+def test_a_save_that_cannot_be_written_is_refused_before_the_game() -> None:
+    """A save refused at the end would lose the game played: it is refused before the first
+    decision (/proc takes no new files)."""
+    result = run(*RIVER_GAME, "--save", "/proc/upriver-game.json")
+    assert_one_line_error(result)
+    assert "/proc/upriver-game.json" in result.stderr
+    assert result.stdout == ""  # refused before the game

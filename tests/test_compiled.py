@@ -27,7 +27,8 @@ WORKLOAD = r"""
 import importlib, json, random
 import upriver
 from upriver.agents.mcts import MCTSAgent
-from upriver.sim.runner import SimConfig, play_game
+from upriver.sim.runner import play_game
+from upriver.sim.study import SimConfig
 
 hot = ["upriver.agents.greedy", "upriver.agents.mcts", "upriver.games.wayfarers.turns"]
 out = {"compiled": [m for m in hot if not importlib.import_module(m).__file__.endswith(".py")]}

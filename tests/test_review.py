@@ -229,7 +229,7 @@ def test_review_command_prints_each_decision_a_summary_and_writes_the_graph(
 @pytest.mark.parametrize(("extra", "message"), [
     (["--seat", "2"], "--seat must be from 0 to 1"),
     (["--iters", "5", "--secs", "1"], "not both"),
-    (["--out", "missing-folder"], "not a folder"),
+    (["--out", "/dev/null"], "/dev/null is a file, not a folder"),  # a missing one is made
 ])
 def test_review_command_refuses_bad_input_in_one_line(tmp_path: Path, extra: list[str],
                                                       message: str) -> None:

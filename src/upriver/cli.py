@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -104,6 +105,48 @@ def _default_players(game_id: str) -> int:
     return 4 if 4 in allowed else max(allowed)
 
 
+def _output(path: str, *, folder: bool) -> Path:
+    """An output a command will write, a file or (``folder``) a folder, checked before the
+    command's long work: what cannot be written is refused in one line.
+
+    Missing folders are made to see that they can be, then removed again, and the writer makes
+    them (``mkdir(parents=True)``) when it writes: so neither a refusal here nor a failure or
+    Ctrl-C during the work leaves an empty folder behind."""
+    target = os.path.abspath(path)
+    home = target if folder else os.path.dirname(target)
+    if not folder and os.path.isdir(target):
+        raise BadOption(f"cannot write {path}: {path} is a folder, not a file")
+    nearest = home
+    while not os.path.exists(nearest):  # never raises; the root always exists
+        nearest = os.path.dirname(nearest)
+    if not os.path.isdir(nearest):
+        shown = nearest if os.path.isabs(path) else os.path.relpath(nearest)
+        raise BadOption(f"cannot write {path}: {shown} is a file, not a folder")
+    missing: list[str] = []
+    while home != nearest:
+        missing.insert(0, home)
+        home = os.path.dirname(home)
+    made: list[str] = []
+    try:
+        for each in missing:
+            os.mkdir(each)
+            made.append(each)
+        with tempfile.TemporaryFile(dir=made[-1] if made else nearest):
+            pass  # the folder takes new files (saves go through a temporary file beside them)
+        if not folder:
+            existed = os.path.exists(target)
+            with open(target, "a"):  # an existing file is left as it was
+                pass
+            if not existed:
+                os.remove(target)
+    except OSError as exc:
+        raise BadOption(f"cannot write {path}: {exc.strerror or exc}") from None
+    finally:
+        for each in reversed(made):
+            os.rmdir(each)
+    return Path(path)
+
+
 # ---------------------------------------------------------------- games
 
 
@@ -177,7 +220,7 @@ def _saved_table(file: str, spec: str | None, seed: int | None, option_pairs: tu
               help="game seed (default: a random one); for a plain save, the bots' seed")
 @click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
               help="a game option (see 'upriver games'); repeatable")
-@click.option("--save", type=click.Path(dir_okay=False), default=None,
+@click.option("--save", metavar="FILE", default=None,
               help="write the game here at the end or on quitting (default on quitting: "
                    "upriver-GAME-SEED.json here, or the file resumed)")
 @click.option("--confirm", is_flag=True,
@@ -200,15 +243,13 @@ def play(ctx: click.Context, game: str, spec: str | None, seed: int | None,
     else:
         rules_for(game)  # an unknown game: its one-line error
         raise BadOption(f"unknown game {game!r}")
-    if save is not None and not Path(save).resolve().parent.is_dir():
-        raise BadOption(f"cannot save to {save}: no such directory")
+    save_to = _output(save, folder=False) if save is not None else None  # before the game
     g = table.game
     start = (f"resumed after {len(g.history)} decisions" if g.history or table.seed is None
              else f"seed {table.seed}")
     click.echo(f"{board.headline(g, g.view(None))}, {start}: "
                + ", ".join(table.label(s) for s in range(g.num_players)))
-    ctx.exit(terminal.play(table, plain=plain, save=Path(save) if save else None,
-                           resumed=resumed))
+    ctx.exit(terminal.play(table, plain=plain, save=save_to, resumed=resumed))
 
 
 # ---------------------------------------------------------------- replay
@@ -405,34 +446,12 @@ def bench(game: str, players: int | None, seconds: float, as_json: bool, with_en
                    f"({rate / result['decisions_per_s']:.2f} of random play)")
 
 
-def _check_writable(out: str | None, report: str | None) -> None:
-    """Refuse, in one line, an ``--out`` file or ``--report`` folder that cannot be written,
-    leaving nothing behind."""
-    import tempfile
-
-    if out:
-        existed = os.path.exists(out)
-        try:
-            with open(out, "a"):
-                pass
-        except OSError as exc:
-            raise BadOption(f"cannot write {out}: {exc.strerror}") from None
-        if not existed:
-            os.remove(out)
-    if report:
-        target = report if os.path.isdir(report) else os.path.dirname(os.path.abspath(report))
-        try:
-            with tempfile.TemporaryFile(dir=target):
-                pass
-        except OSError as exc:
-            raise BadOption(f"cannot write the report into {report}: {exc.strerror}") from None
-
-
 def _play_greedy(game_id: str, players: int, budget: float) -> tuple[int, float]:
     """Whole games with the greedy bot in every seat, as ``upriver simulate`` plays them, until
     ``budget`` seconds have passed (at least one): the studies' usual opponent, so its speed is
     a study's speed."""
-    from upriver.sim.runner import SimConfig, play_game
+    from upriver.sim.runner import play_game
+    from upriver.sim.study import SimConfig
 
     config = SimConfig(game_id, ("greedy",) * players, games=1)
     games = 0
@@ -480,9 +499,10 @@ def _mcts_rate(samples: list[Game], budget: float) -> float:
               show_default=True, help="rotate bots through the seats, or seat them at random")
 @click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
               help="a game option (repeatable)")
-@click.option("--out", type=click.Path(dir_okay=False), default=None, help="write JSON here")
-@click.option("--report", type=click.Path(file_okay=False), default=None,
-              help="write plots and an HTML page into this folder")
+@click.option("--out", metavar="FILE", default=None,
+              help="write JSON here (missing folders are made)")
+@click.option("--report", metavar="DIR", default=None,
+              help="write plots and an HTML page into this folder (made if missing)")
 @click.option("--judge-iters", type=click.IntRange(0, 1_000_000), default=0, show_default=True,
               help="judge the bots' decisions with the review's search bot at this many "
                    "iterations each (0: no judging): each bot's average loss per decision")
@@ -520,10 +540,9 @@ def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, back
     config = SimConfig(game, tuple(bots), count, seed, dict(options), seating, judge_iters,
                        judge_share)
     upriver.new_game(game, len(bots), 0, **options)  # bad options fail before playing
-    for path in (out, report):
-        if path and not os.path.isdir(os.path.dirname(os.path.abspath(path))):
-            raise BadOption(f"cannot write {path}: its folder does not exist")
-    _check_writable(out, report)  # before the first game, not after the last
+    # Before the first game, not after the last.
+    out_file = _output(out, folder=False) if out else None
+    report_folder = _output(report, folder=True) if report else None
     workers = jobs if jobs is not None else (os.cpu_count() or 1)
     console = Console(stderr=True)
     # Per finished game: how many, how long so far, and the time left estimated from the
@@ -572,13 +591,14 @@ def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, back
         f"{r['win_rate_ci95'][1]:.3f})" for r in summary["turn_positions"])
     click.echo(f"win rate by turn position (95% interval): {positions}")
     click.echo(f"reproduce: {summary['study']['command']}")
-    if out:
-        with open(out, "w") as f:
+    if out_file:
+        out_file.parent.mkdir(parents=True, exist_ok=True)
+        with out_file.open("w") as f:
             json.dump(summary, f, indent=1)
-    if report:
+    if report_folder:
         from upriver.sim.report import write_report
 
-        click.echo(f"report: {write_report(summary, report)}")
+        click.echo(f"report: {write_report(summary, report_folder)}")
 
 
 # ---------------------------------------------------------------- review
@@ -614,8 +634,8 @@ def _reviewable(file: str) -> tuple[Game, list[tuple[int, str]], list[str]]:
 @click.option("--seed", type=int, default=0, show_default=True, help="the judge's seed")
 @click.option("--jobs", type=click.IntRange(1, 256), default=None,
               help="processes (default: all cores)")
-@click.option("--out", type=click.Path(file_okay=False), default=".", show_default=True,
-              help="folder for the review's JSON and its graph (PNG)")
+@click.option("--out", metavar="DIR", default=".", show_default=True,
+              help="folder for the review's JSON and its graph (PNG); made if missing")
 def review(file: str, seat: int | None, secs: float | None, iters: int | None, seed: int,
            jobs: int | None, out: str) -> None:
     """Review a finished game: each decision judged against the search bot's choice."""
@@ -637,10 +657,7 @@ def review(file: str, seat: int | None, secs: float | None, iters: int | None, s
     start, history, names = _reviewable(file)
     if seat is not None and not 0 <= seat < start.num_players:
         raise BadOption(f"--seat must be from 0 to {start.num_players - 1}, not {seat}")
-    folder = Path(out)
-    if not folder.is_dir():
-        raise BadOption(f"cannot write into {out}: it is not a folder")
-    _check_writable(None, str(folder))
+    folder = _output(out, folder=True)  # before the review starts
     stem = Path(file).stem
     console = Console(stderr=True)
     columns = (TextColumn("reviewing"), BarColumn(), MofNCompleteColumn(),
@@ -661,6 +678,7 @@ def review(file: str, seat: int | None, secs: float | None, iters: int | None, s
         shown.print(decision_table(result, s))
     shown.print(summary_table(result))
     json_path, png_path = folder / f"{stem}-review.json", folder / f"{stem}-review.png"
+    folder.mkdir(parents=True, exist_ok=True)
     json_path.write_text(result.to_json() + "\n")
     draw(result, png_path)
     budget = f"{result.secs:g} s" if result.secs else f"{result.iters} iterations"

@@ -1,5 +1,20 @@
 """Bulk simulation: many games between bots, with results, confidence intervals and reports."""
 
-from upriver.sim.runner import SimConfig, run_games, simulate
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from upriver.sim.runner import run_games
+from upriver.sim.study import SimConfig
+from upriver.sim.summary import summarise
 
 __all__ = ["SimConfig", "run_games", "simulate"]
+
+
+def simulate(config: SimConfig, jobs: int = 1, backend: str = "local",
+             address: str | None = None,
+             progress: Callable[[int], None] | None = None,
+             verbose: bool = False) -> dict[str, Any]:
+    """Run the games and summarise them (see ``summary.summarise``)."""
+    return summarise(config, run_games(config, jobs, backend, address, progress, verbose))

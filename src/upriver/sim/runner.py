@@ -11,7 +11,7 @@ import logging
 import random
 from collections.abc import Callable, Iterable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -21,32 +21,10 @@ from upriver.core.errors import BadOption
 from upriver.core.registry import rules_for
 from upriver.core.rng import derive_seed
 from upriver.review.judge import judge
+from upriver.sim.study import SimConfig
 
 MAX_DECISIONS = 100_000  # a bound on every game loop
 JUDGE_STREAM = 0x7D6E  # the seeds of judging, apart from the game's and the bots'
-
-
-@dataclass(frozen=True)
-class SimConfig:
-    game: str
-    players: tuple[str, ...]  # agent specs, one per seat slot
-    games: int
-    seed: int = 0
-    options: dict[str, Any] = field(default_factory=dict)
-    seating: str = "rotate"  # rotate: each slot plays each table seat equally; random
-    # Judge a sample of the bots' decisions with the review's judge (``upriver.review``):
-    # search iterations per judged decision (0: none), and the share of decisions judged.
-    judge_iters: int = 0
-    judge_share: float = 0.25
-
-    def seating_of(self, index: int) -> list[int]:
-        """Which agent slot sits at each table seat in game ``index``."""
-        p = len(self.players)
-        if self.seating == "rotate":
-            return [(seat + index) % p for seat in range(p)]
-        order = list(range(p))
-        random.Random(derive_seed(self.seed, index, 0x5EA7)).shuffle(order)
-        return order
 
 
 def play_game(config: SimConfig, index: int) -> dict[str, Any]:
@@ -205,13 +183,3 @@ def _run_ray(payload: dict[str, Any], chunks: list[list[int]], jobs: int, addres
     finally:
         if started_here:
             ray.shutdown()
-
-
-def simulate(config: SimConfig, jobs: int = 1, backend: str = "local",
-             address: str | None = None,
-             progress: Callable[[int], None] | None = None,
-             verbose: bool = False) -> dict[str, Any]:
-    """Run the games and summarise them (see ``summary.summarise``)."""
-    from upriver.sim.summary import summarise
-
-    return summarise(config, run_games(config, jobs, backend, address, progress, verbose))

@@ -10,8 +10,8 @@ from typing import Any
 from upriver.agents import agent_settings
 from upriver.core.options import check_options
 from upriver.core.registry import rules_for
-from upriver.sim.runner import SimConfig
 from upriver.sim.stats import mean, mean_ci, stdev, wilson
+from upriver.sim.study import SimConfig
 
 
 def _rate(wins: float, n: int) -> dict[str, Any]:

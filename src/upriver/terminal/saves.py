@@ -43,7 +43,9 @@ def record(game: Game, seats: list[str], seed: int | None) -> dict[str, Any]:
 
 
 def write(path: Path, game: Game, seats: list[str], seed: int | None) -> None:
-    """Write the save through a temporary file, so a failure never leaves half a save."""
+    """Write the save through a temporary file, so a failure never leaves half a save; its
+    folder is made when missing (``play`` checked before the game that it can be)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
     tmp.write_text(json.dumps(record(game, seats, seed), indent=1) + "\n")
     tmp.replace(path)
