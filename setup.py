@@ -17,7 +17,7 @@ from setuptools import setup
 GAMES = "src/upriver/games"
 COMPILED = [
     *(f"{GAMES}/twelve_rivers/{m}.py" for m in (
-        "state", "components", "exploration", "collection", "delivery", "supply",
+        "state", "components", "exploration", "collection", "delivery", "supply", "taking_cards",
         "preparation", "evaluation", "scoring", "view")),
     *(f"{GAMES}/the_river/{m}.py" for m in (
         "state", "components", "cleanup", "evaluation", "scoring", "setup", "storage",

@@ -8,8 +8,8 @@ from typing import Any
 from tests.game_helpers import new_of, play, position_of, seat_view, totals
 from upriver.core.game import Game
 
-__all__ = ["GAME", "new", "play", "position", "position_from", "seat_view", "store_anywhere",
-           "toml_value", "totals"]
+__all__ = ["GAME", "new", "play", "play_from_anywhere", "position", "position_from", "seat_view",
+           "store_anywhere", "toml_value", "totals"]
 GAME = "the-river"
 
 
@@ -27,6 +27,20 @@ def store_anywhere(game: Game) -> Game:
     something else: RV-RULING-15 lets the player choose whenever it matters)."""
     while (actions := game.legal_actions()) and all(a.startswith("store ") for a in actions):
         game.play(actions[0])
+    return game
+
+
+def play_from_anywhere(game: Game, *actions: str) -> Game:
+    """Play each action; one that takes a stored resource ("pay wood", "trade: return clay",
+    "return stored stone") may be written without its place, for tests about something else:
+    it is then taken from the one place offered (a printed space is always named, as in "pay
+    wood from space 10"; the tiles are the unnamed place)."""
+    for action in actions:
+        if action not in game.legal_actions():
+            named = [a for a in game.legal_actions() if a.startswith(action + " from space ")]
+            if len(named) == 1:
+                action = named[0]
+        game.play(action)
     return game
 
 

@@ -151,7 +151,7 @@ stored = { "1" = "stone", "5" = "stone", "3" = "clay" }
 """)
     play(game, "construct B03")  # 1 stone 1 clay
     view = game.view(0)
-    assert {"pay stone from a tile", "pay stone from space 5"} <= set(view["legal_actions"])
+    assert {"pay stone", "pay stone from space 5"} <= set(view["legal_actions"])
     root = ET.fromstring(svg.render(view))
     space5 = [e for e in root.iter() if e.attrib.get("data-action") == "pay stone from space 5"]
     assert space5 and all(e.find(NS + "title") is not None for e in space5)

@@ -18,7 +18,13 @@ from typing import Any
 import pytest
 
 import upriver
-from tests.the_river.helpers import play, position_from, seat_view, store_anywhere
+from tests.the_river.helpers import (
+    play,
+    play_from_anywhere,
+    position_from,
+    seat_view,
+    store_anywhere,
+)
 
 DISPLAY = ["B01", "B07", "B13", "B31"]
 
@@ -117,8 +123,8 @@ def test_a_reserved_card_leaves_only_by_being_constructed() -> None:
     assert g.to_move == 1
     store_anywhere(play(g, "produce stone"))
     check()
-    play(g, "construct reserved B14", "pay wood", "pay food for stone",
-         "waive clay (reserved card)")
+    play_from_anywhere(g, "construct reserved B14", "pay wood", "pay food for stone",
+                       "waive clay (reserved card)")
     me = seat_view(g, 0)
     assert me["reserved"] == ["B20"]
     assert me["built"] == ["B14"]
@@ -138,7 +144,7 @@ def test_construct_builds_one_display_or_own_reserved_card() -> None:
     ))
     assert set(constructs(g)) == {"construct B01", "construct B07", "construct B13",
                                   "construct reserved B20"}
-    play(g, "construct B13", "pay wood", "pay stone", "pay clay")
+    play_from_anywhere(g, "construct B13", "pay wood", "pay stone", "pay clay")
     me = seat_view(g, 0)
     assert me["built"] == ["B13"]
     assert me["reserved"] == ["B20"]
@@ -152,7 +158,7 @@ def test_paying_returns_resources_to_their_islands() -> None:
     used as a wild resource goes back to the food island."""
     g = build(seats=({"resources": "wood stone food"},))
     before = islands(g)
-    play(g, "construct B13", "pay wood", "pay stone", "pay food for clay")
+    play_from_anywhere(g, "construct B13", "pay wood", "pay stone", "pay food for clay")
     after = islands(g)
     assert after == {"wood": before["wood"] + 1, "stone": before["stone"] + 1,
                      "clay": before["clay"], "food": before["food"] + 1}
@@ -168,7 +174,7 @@ def test_reserved_card_costs_one_resource_less_of_the_players_choice() -> None:
     g.play("construct reserved B13")
     assert {"waive wood (reserved card)", "waive stone (reserved card)",
             "waive clay (reserved card)"} <= set(g.legal_actions())
-    play(g, "waive wood (reserved card)", "pay stone", "pay clay")
+    play_from_anywhere(g, "waive wood (reserved card)", "pay stone", "pay clay")
     assert seat_view(g, 0)["built"] == ["B13"]
     assert seat_view(g, 0)["resources"] == {"wood": 1, "stone": 0, "clay": 0, "food": 0}
     # From the display, B14 (same cost) must be paid in full: no waiver is offered.
@@ -186,7 +192,7 @@ def test_reserved_card_is_never_paid_at_full_cost() -> None:
     of the cost is paid, the last one can only be waived, so the player returns exactly the
     cost minus 1."""
     g = build(seats=({"resources": "wood stone clay", "reserved": ["B14"]},))
-    play(g, "construct reserved B14", "pay wood", "pay stone")
+    play_from_anywhere(g, "construct reserved B14", "pay wood", "pay stone")
     assert g.legal_actions() == ["waive clay (reserved card)"]
 
 
@@ -219,7 +225,7 @@ def test_built_card_goes_under_the_board_and_the_table_remembers_it() -> None:
     and its points (docs/rulings/the-river.md: a digital table has perfect memory); no score is
     shown before the end."""
     g = build(seats=({"resources": "wood stone clay"},))
-    play(g, "construct B13", "pay wood", "pay stone", "pay clay")
+    play_from_anywhere(g, "construct B13", "pay wood", "pay stone", "pay clay")
     assert seat_view(g, 0)["built"] == ["B13"]
     for viewer in (1, 2, None):
         other = g.view(viewer)["players"][0]
@@ -235,9 +241,9 @@ def test_construction_takes_the_highest_token_left() -> None:
     highest value left: 6 for the first building of the game, then 5."""
     g = build(seats=({"resources": "wood stone clay"}, {"resources": "wood stone"}))
     assert g.view(0)["token_piles"]["left"][0] == 6
-    play(g, "construct B13", "pay wood", "pay stone", "pay clay")
+    play_from_anywhere(g, "construct B13", "pay wood", "pay stone", "pay clay")
     assert seat_view(g, 0)["tokens"] == [6]
-    play(g, "construct B01", "pay wood", "pay stone")
+    play_from_anywhere(g, "construct B01", "pay wood", "pay stone")
     assert seat_view(g, 1)["tokens"] == [5]
     assert g.view(None)["token_piles"]["left"] == [5, 4, 4, 3, 3, 2, 2, 1, 1]
 
@@ -249,13 +255,13 @@ def test_token_goes_on_the_highest_free_spot() -> None:
     g = build(players=2, seats=({"resources": "wood stone clay wood stone",
                                  "river": ["T43", "T37"]}, {}))
     assert seat_view(g, 0)["pioneer_on_token_spot"] is True
-    play(g, "construct B01", "pay wood", "pay stone")
+    play_from_anywhere(g, "construct B01", "pay wood", "pay stone")
     me = seat_view(g, 0)
     assert me["tokens"] == [6]
     assert me["pioneer_on_token_spot"] is True
     assert me["boat"] == 3
     g.play("take the first player pawn")  # seat 1
-    play(g, "construct B13", "pay wood", "pay stone", "pay clay")
+    play_from_anywhere(g, "construct B13", "pay wood", "pay stone", "pay clay")
     me = seat_view(g, 0)
     assert me["tokens"] == [6, 5]
     assert me["pioneer_on_token_spot"] is False
@@ -269,7 +275,7 @@ def test_second_token_frees_the_fifth_pioneer_for_this_round() -> None:
         {"boat": 1, "on_board": 3},
     ))
     assert seat_view(g, 0)["pioneer_on_token_spot"] is True
-    play(g, "construct B13", "pay wood", "pay stone", "pay clay")
+    play_from_anywhere(g, "construct B13", "pay wood", "pay stone", "pay clay")
     me = seat_view(g, 0)
     assert me["tokens"] == [6, 5]
     assert me["pioneer_on_token_spot"] is False
@@ -290,7 +296,7 @@ def test_freed_pioneer_plays_even_when_every_other_boat_is_empty() -> None:
         {"tokens": [6], "resources": "wood stone clay", "boat": 1, "on_board": 3},
         idle(), idle(),
     ))
-    play(g, "construct B13", "pay wood", "pay stone", "pay clay")
+    play_from_anywhere(g, "construct B13", "pay wood", "pay stone", "pay clay")
     assert g.to_move == 0
     assert g.view(0)["round"] == 1
     assert seat_view(g, 0)["boat"] == 1
@@ -307,7 +313,7 @@ def test_zero_tokens_once_the_left_pile_is_used_up() -> None:
     ))
     piles = g.view(None)["token_piles"]
     assert piles == {"left": [], "right": 8}
-    play(g, "construct B13", "pay wood", "pay stone", "pay clay")
+    play_from_anywhere(g, "construct B13", "pay wood", "pay stone", "pay clay")
     me = seat_view(g, 0)
     assert me["tokens"] == [0, 0]
     assert me["pioneer_on_token_spot"] is False
@@ -320,7 +326,7 @@ def test_no_token_without_a_free_spot() -> None:
     g = build(seats=({"tokens": [6, 5, 4, 3, 2], "resources": "wood stone clay"},))
     piles = g.view(None)["token_piles"]
     assert "construct B13" in constructs(g)
-    play(g, "construct B13", "pay wood", "pay stone", "pay clay")
+    play_from_anywhere(g, "construct B13", "pay wood", "pay stone", "pay clay")
     me = seat_view(g, 0)
     assert me["built"] == ["B13"]
     assert me["tokens"] == [6, 5, 4, 3, 2]
@@ -336,7 +342,7 @@ def test_construction_allowed_with_both_token_piles_empty(tmp_path: Path) -> Non
               seats=({"tokens": [0], "resources": "wood stone"}, {"tokens": [6, 5, 4]}))
     assert g.view(None)["token_piles"] == {"left": [], "right": 0}
     assert "construct B01" in constructs(g)
-    play(g, "construct B01", "pay wood", "pay stone")
+    play_from_anywhere(g, "construct B01", "pay wood", "pay stone")
     me = seat_view(g, 0)
     assert me["built"] == ["B01"]
     assert me["tokens"] == [0]
@@ -361,7 +367,7 @@ def test_discount_meadow_is_kept_for_a_later_construction() -> None:
     assert me["meadow_discounts"] == 1
     assert g.to_move == 0
     assert "construct B13" in constructs(g)
-    play(g, "construct B13", "pay wood", "pay stone", "waive clay (meadow)")
+    play_from_anywhere(g, "construct B13", "pay wood", "pay stone", "waive clay (meadow)")
     me = seat_view(g, 0)
     assert me["built"] == ["B13"]
     assert me["meadow_discounts"] == 0

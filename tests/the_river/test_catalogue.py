@@ -35,7 +35,7 @@ STEP_GROUPS = {
                                  "first player", "swap", "set aside"},
     "trade: choose resources to return": {"trade"},
     "store resources": {"store"},
-    "choose resources": {"choose", "islands"},  # "take food" is listed with the islands
+    "choose resources": {"choose"},
     "pay for the building": {"pay"},
     "swap: choose the first tile": {"swap"},
     "swap: choose the second tile": {"swap"},

@@ -14,7 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import upriver
-from tests.the_river.helpers import play, position_from, seat_view, store_anywhere
+from tests.the_river.helpers import (
+    play,
+    play_from_anywhere,
+    position_from,
+    seat_view,
+    store_anywhere,
+)
 
 DISPLAY = "T01 T02 T03 T04 T05 T06 T07 T08 T09"
 
@@ -115,7 +121,7 @@ def test_display_spots_stay_empty_once_the_deck_is_empty() -> None:
     g = build(4, seats, building_display=["B01", "B02", "B03", "B04"])
     assert g.view(None)["building_deck"] == 1
     g.play("reserve B01")
-    play(g, "construct B02", "pay wood", "pay clay")
+    play_from_anywhere(g, "construct B02", "pay wood", "pay clay")
     assert rnd(g) == 2
     assert buildings(g) == ["B33", None, "B03", "B04"]
     assert g.view(None)["building_deck"] == 0
@@ -250,13 +256,13 @@ def test_fifth_token_triggers_the_end_with_three_or_four_players() -> None:
         g = build(players, ({"tokens": [6, 5, 4, 3], "resources": "wood stone clay",
                              "boat": 1, "on_board": 4}, pioneers(1)))
         assert g.view(None)["end_triggered"] is False
-        play(g, "construct B13", "pay wood", "pay stone", "pay clay")
+        play_from_anywhere(g, "construct B13", "pay wood", "pay stone", "pay clay")
         assert seat_view(g, 0)["token_count"] == 5
         assert g.view(None)["end_triggered"] is True
         assert not g.is_over
     four = build(4, ({"tokens": [6, 5, 4], "resources": "wood stone clay",
                       "boat": 1, "on_board": 4}, pioneers(1)))
-    play(four, "construct B13", "pay wood", "pay stone", "pay clay")
+    play_from_anywhere(four, "construct B13", "pay wood", "pay stone", "pay clay")
     assert seat_view(four, 0)["token_count"] == 4
     assert four.view(None)["end_triggered"] is False
 
@@ -266,7 +272,7 @@ def test_fourth_token_triggers_the_end_with_two_players() -> None:
     g = build(2, ({"tokens": [6, 5, 4], "resources": "wood stone clay", "boat": 1,
                    "on_board": 4}, pioneers(1)))
     assert g.view(None)["end_triggered"] is False
-    play(g, "construct B13", "pay wood", "pay stone", "pay clay")
+    play_from_anywhere(g, "construct B13", "pay wood", "pay stone", "pay clay")
     assert seat_view(g, 0)["tokens"] == [6, 5, 4, 3]
     assert g.view(None)["end_triggered"] is True
     assert not g.is_over
@@ -296,7 +302,7 @@ def test_zero_tokens_count_toward_the_trigger() -> None:
         {"tokens": [2, 1, 1], "boat": 0, "on_board": 5},
     ))
     assert g.view(None)["token_piles"]["left"] == []
-    play(g, "construct B13", "pay wood", "pay stone", "pay clay")
+    play_from_anywhere(g, "construct B13", "pay wood", "pay stone", "pay clay")
     assert seat_view(g, 0)["tokens"] == [0, 0, 0, 0, 0]
     assert g.view(None)["end_triggered"] is True
 
@@ -309,10 +315,10 @@ def test_the_round_is_completed_after_the_trigger() -> None:
         {"tokens": [6, 5, 4], "resources": "wood stone clay", "boat": 2, "on_board": 3},
         pioneers(1, resources="wood stone"),
     ))
-    play(g, "construct B13", "pay wood", "pay stone", "pay clay")
+    play_from_anywhere(g, "construct B13", "pay wood", "pay stone", "pay clay")
     assert g.view(None)["end_triggered"] is True
     assert g.to_move == 1
-    play(g, "construct B01", "pay wood", "pay stone")
+    play_from_anywhere(g, "construct B01", "pay wood", "pay stone")
     assert seat_view(g, 1)["tokens"] == [2]
     assert not g.is_over
     assert g.to_move == 0

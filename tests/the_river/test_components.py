@@ -12,7 +12,15 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from tests.the_river.helpers import new, play, position, seat_view, store_anywhere, totals
+from tests.the_river.helpers import (
+    new,
+    play,
+    play_from_anywhere,
+    position,
+    seat_view,
+    store_anywhere,
+    totals,
+)
 from upriver.games.the_river.components import load, raw_data
 
 TERRAINS = {"desert", "badlands", "forest", "meadow", "mountains"}
@@ -292,13 +300,13 @@ terrain_display = "T01 T02 T03"
 river = ["T43"]
 resources = "wood stone wood clay"
 """)
-    play(game, "construct B01", "pay wood", "pay stone")
+    play_from_anywhere(game, "construct B01", "pay wood", "pay stone")
     me = seat_view(game, 0)
     assert me["tokens"] == [6] and me["pioneer_on_token_spot"] is True and me["boat"] == 3
     for seat in (1, 2, 3):
         play(game, "take the first player pawn" if seat == 1 else "claim " +
              game.view(seat)["terrain_display"][0]["id"])
-    play(game, "construct B02", "pay wood", "pay clay")
+    play_from_anywhere(game, "construct B02", "pay wood", "pay clay")
     me = seat_view(game, 0)
     assert me["tokens"] == [6, 5]
     assert me["pioneer_on_token_spot"] is False
@@ -320,7 +328,7 @@ resources = "wood stone"
 tokens = {four}
 {seats}
 """)
-        play(game, "construct B01", "pay wood", "pay stone")
+        play_from_anywhere(game, "construct B01", "pay wood", "pay stone")
         assert seat_view(game, 0)["tokens"] == [*four, fifth]
         game = position(f"""
 players = {players}
@@ -331,7 +339,7 @@ tokens = {[*four, fifth]}
 {seats}
 """)
         before = game.view(0)["token_piles"]
-        play(game, "construct B01", "pay wood", "pay stone")
+        play_from_anywhere(game, "construct B01", "pay wood", "pay stone")
         assert seat_view(game, 0)["tokens"] == [*four, fifth]
         assert seat_view(game, 0)["built"] == ["B01"]
         assert game.view(0)["token_piles"] == before

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 import upriver
-from tests.the_river.helpers import play, position, seat_view, store_anywhere
+from tests.the_river.helpers import play, play_from_anywhere, position, seat_view, store_anywhere
 
 KINDS = ("wood", "stone", "clay", "food")
 NOTHING = dict.fromkeys(KINDS, 0)
@@ -156,9 +156,10 @@ resources = "wood stone clay food"
     assert seat_view(game, 0)["warehouses"] == 4
     play(game, "take food")
     assert game.view(0)["step"] == "store resources"
-    assert sorted(game.legal_actions()) == sorted(
-        ["forfeit food", "return stored wood", "return stored stone", "return stored clay"])
-    play(game, "return stored wood")
+    assert sorted(game.legal_actions()) == [
+        "forfeit food", "return stored clay from space 5", "return stored stone from space 8",
+        "return stored wood from space 10"]
+    play(game, "return stored wood from space 10")
     assert seat_view(game, 0)["resources"] == {"wood": 0, "stone": 1, "clay": 1, "food": 2}
 
 
@@ -195,9 +196,10 @@ resources = "stone stone clay"
     # the stones sit on spaces 10 and 8, the clay on 5 (the empty board's last spaces first)
     play(game, "produce wood")
     assert sorted(a for a in game.legal_actions() if a.startswith("return")) == [
-        "return stored clay", "return stored stone from space 10",
+        "return stored clay from space 5", "return stored stone from space 10",
         "return stored stone from space 8"]
-    play(game, "return stored stone from space 8", "return stored clay", "return stored stone")
+    play(game, "return stored stone from space 8", "return stored clay from space 5",
+         "return stored stone from space 10")
     assert game.view(0)["step"] == "store resources"  # 5 wood, 4 warehouses: still one over
     play(game, "forfeit wood")
     assert seat_view(game, 0)["resources"] == {**NOTHING, "wood": 4}
@@ -220,7 +222,7 @@ resources = "stone"
     assert game.view(0)["spots"]["clay 1"] == 0  # the first pioneer on the clay island
     assert game.view(0)["pending"]["clay"] == 4  # owed: 3 symbols + the extra
     assert game.view(0)["step"] == "store resources"
-    assert sorted(game.legal_actions()) == ["forfeit clay", "return stored stone"]
+    assert sorted(game.legal_actions()) == ["forfeit clay", "return stored stone from space 10"]
     return game
 
 
@@ -235,7 +237,7 @@ def test_rulebook_clay_example() -> None:
     assert game.to_move == 1
 
     game = _clay_example()
-    play(game, "return stored stone")
+    play_from_anywhere(game, "return stored stone")
     assert seat_view(game, 0)["resources"] == {**NOTHING, "clay": 4}
     assert game.view(0)["islands"] == {"wood": 12, "stone": 12, "clay": 12 - 4, "food": 8}
     assert game.to_move == 1
@@ -254,8 +256,8 @@ resources = "wood food"
     assert "construct B04" in legal  # 2 wood: the food pays a wood
     assert "construct B06" not in legal  # 2 clay: one food is one clay only
     play(game, "construct B01")
-    assert "pay food for stone" in game.legal_actions()
-    play(game, "pay wood", "pay food for stone")
+    assert "pay food for stone from space 8" in game.legal_actions()
+    play_from_anywhere(game, "pay wood", "pay food for stone")
     assert seat_view(game, 0)["built"] == ["B01"]
     assert seat_view(game, 0)["resources"] == NOTHING
     assert game.view(0)["islands"] == {"wood": 8, "stone": 8, "clay": 8, "food": 4}
@@ -324,8 +326,8 @@ river = ["T08", "T09"]
 resources = "stone stone clay food"
 """)
     # 5 wood owed, 4 warehouses, all full
-    play(game, "produce wood", "forfeit wood", "return stored clay", "forfeit wood",
-          "return stored food", "forfeit wood")
+    play_from_anywhere(game, "produce wood", "forfeit wood", "return stored clay", "forfeit wood",
+                       "return stored food", "forfeit wood")
     assert seat_view(game, 0)["resources"] == {"wood": 2, "stone": 2, "clay": 0, "food": 0}
     assert game.to_move == 1
     # once everything fits the action ends: no further stored resource can be returned
@@ -337,8 +339,9 @@ resources = "stone clay food"
 """)
     play(game, "produce wood")  # T08 + the printed wood: 3 owed, 1 warehouse free
     assert sorted(game.legal_actions()) == [
-        "forfeit wood", "return stored clay", "return stored food", "return stored stone"]
-    play(game, "return stored stone", "return stored clay")
+        "forfeit wood", "return stored clay from space 8", "return stored food from space 5",
+        "return stored stone from space 10"]
+    play_from_anywhere(game, "return stored stone", "return stored clay")
     assert seat_view(game, 0)["resources"] == {**NOTHING, "wood": 3, "food": 1}
     assert game.to_move == 1
 
@@ -365,7 +368,7 @@ resources = "wood wood wood wood"
     assert {"produce wood", "produce stone", "produce clay", "take food"} <= set(legal)
     play(game, "produce stone")
     assert game.view(0)["step"] == "store resources"
-    play(game, "return stored wood from space 3", "return stored wood from space 5")
+    play_from_anywhere(game, "return stored wood from space 3", "return stored wood from space 5")
     assert seat_view(game, 0)["resources"] == {**NOTHING, "wood": 2, "stone": 2}
 
 

@@ -279,6 +279,7 @@ def test_placement_meadows_give_resources_when_claimed() -> None:
     assert seat_view(g, 0)["resources"]["food"] == 2
     assert g.view(None)["islands"]["food"] == food - 2
     g.play("claim T62")
-    assert set(g.legal_actions()) == {"take wood", "take stone", "take clay", "take food"}
-    store_anywhere(play(g, "take stone", "take clay"))
+    assert set(g.legal_actions()) == {"meadow: take wood", "meadow: take stone",
+                                      "meadow: take clay", "meadow: take food"}
+    store_anywhere(play(g, "meadow: take stone", "meadow: take clay"))
     assert seat_view(g, 0)["resources"] == {"wood": 0, "stone": 1, "clay": 1, "food": 2}

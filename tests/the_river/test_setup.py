@@ -369,8 +369,8 @@ def test_meadow_taken_in_the_preliminary_turn_triggers_its_immediate_effect() ->
     play(game, "take starting tile T62")
     assert game.view(0)["step"] == "choose resources"
     assert game.to_move == seat
-    assert sorted(game.legal_actions()) == sorted(f"take {k}" for k in KINDS)
-    store_anywhere(play(game, "take wood", "take clay"))
+    assert sorted(game.legal_actions()) == sorted(f"meadow: take {k}" for k in KINDS)
+    store_anywhere(play(game, "meadow: take wood", "meadow: take clay"))
     me = seat_view(game, seat)
     assert me["resources"] == {"wood": 1, "stone": 0, "clay": 1, "food": 0}
     assert game.view(0)["islands"] == {"wood": 9, "stone": 10, "clay": 9, "food": 6}

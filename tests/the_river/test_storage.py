@@ -90,7 +90,8 @@ terrain_display = "T62 T01 T02"
 river = ["T13"]
 stored = { "3" = "food", "5" = "stone" }
 """)
-    play(game, "claim T62", "take wood", "take clay")  # T62 covers the printed wood of space 2
+    # T62 covers the printed wood of space 2
+    play(game, "claim T62", "meadow: take wood", "meadow: take clay")
     assert game.legal_actions() == ["store wood on space 8", "store wood on space 10"]
     play(game, "store wood on space 10")
     assert stored_on(game, 0) == {3: {"food": 1}, 5: {"stone": 1}, 8: {"clay": 1},
@@ -103,9 +104,10 @@ stored = { "3" = "food", "5" = "stone" }
 # --------------------------------------------------------------------------------------------
 
 
-def test_paying_names_the_place_only_when_the_kind_sits_in_two_places() -> None:
+def test_paying_names_a_printed_space_and_leaves_the_tiles_unnamed() -> None:
     """RV-BUILD-02, RV-RULING-15: paying returns a stored resource from the place the player
-    chooses when that kind sits in two or more places; otherwise the text stays "pay wood"."""
+    chooses: the tiles' warehouses (one place, unnamed: "pay wood") or a printed warehouse
+    ("pay wood from space 5"), named so whatever else is stored (one move, one text)."""
     game = position("""
 players = 2
 building_display = ["B13", "B04", "B05"]
@@ -115,17 +117,17 @@ stored = { "1" = "wood", "5" = "wood", "8" = "stone", "10" = "food" }
 """)
     play(game, "construct B13")  # (1, 1, 1)
     legal = game.legal_actions()
-    assert "pay wood from a tile" in legal and "pay wood from space 5" in legal
-    assert "pay wood" not in legal
-    assert "pay stone" in legal and "pay food for clay" in legal
-    play(game, "pay wood from space 5", "pay stone", "pay food for clay")
+    assert "pay wood" in legal and "pay wood from space 5" in legal
+    assert "pay stone from space 8" in legal and "pay food for clay from space 10" in legal
+    play(game, "pay wood from space 5", "pay stone from space 8", "pay food for clay from space 10")
     assert stored_on(game, 0) == {1: {"wood": 1}}
     assert seat_view(game, 0)["built"] == ["B13"]
 
 
-def test_trading_names_the_place_only_when_the_kind_sits_in_two_places() -> None:
+def test_trading_names_the_printed_space_each_resource_comes_from() -> None:
     """RV-TRADE-02, RV-RULING-15: each resource returned in a trade comes from the place the
-    player names when its kind sits in two or more places; the food then needs a warehouse."""
+    player names (the tiles unnamed, a printed space by number); the food then needs a
+    warehouse."""
     game = position("""
 players = 2
 [[seat]]
@@ -134,9 +136,10 @@ stored = { "1" = "wood", "3" = "wood", "5" = "clay", "8" = "stone" }
 """)
     play(game, "trade 3 resources for 1 food")
     assert game.legal_actions() == [
-        "trade: return wood from a tile", "trade: return wood from space 3",
-        "trade: return stone", "trade: return clay"]
-    play(game, "trade: return wood from space 3", "trade: return stone", "trade: return clay")
+        "trade: return wood", "trade: return wood from space 3",
+        "trade: return stone from space 8", "trade: return clay from space 5"]
+    play(game, "trade: return wood from space 3", "trade: return stone from space 8",
+         "trade: return clay from space 5")
     assert game.view(0)["step"] == "store resources"
     assert game.legal_actions() == [
         "store food on a tile", "store food on space 3", "store food on space 5",
@@ -146,10 +149,10 @@ stored = { "1" = "wood", "3" = "wood", "5" = "clay", "8" = "stone" }
     assert game.view(0)["step"] == "trade or place a pioneer" and game.to_move == 0
 
 
-def test_overflow_returns_name_the_place_only_when_the_kind_sits_in_two_places() -> None:
+def test_overflow_returns_name_the_printed_space_they_come_from() -> None:
     """RV-PRODUCE-08, RV-RULING-13: on overflow a stored resource is returned from the place the
-    player names when its kind sits in two or more places; the freed warehouse then takes a
-    new resource."""
+    player names (the tiles unnamed, a printed space by number); the freed warehouse then takes
+    a new resource."""
     game = position("""
 players = 2
 [[seat]]
@@ -159,7 +162,8 @@ stored = { "1" = "stone stone", "3" = "food", "5" = "stone", "8" = "clay", "10" 
     play(game, "produce wood")  # the printed wood of space 2
     assert sorted(game.legal_actions()) == [
         "forfeit wood", "return stored clay from space 10", "return stored clay from space 8",
-        "return stored food", "return stored stone from a tile", "return stored stone from space 5"]
+        "return stored food from space 3", "return stored stone",
+        "return stored stone from space 5"]
     play(game, "return stored clay from space 8")
     assert stored_on(game, 0) == {1: {"stone": 2}, 3: {"food": 1}, 5: {"stone": 1},
                                   8: {"wood": 1}, 10: {"clay": 1}}

@@ -217,8 +217,9 @@ stored = { "3" = "clay", "5" = "clay", "8" = "stone", "10" = "wood" }
     assert view["islands"]["clay"] == 8 - 2 + 1  # the covered clay is back on its island
     assert view["pending"]["food"] == 2 and view["step"] == "store resources"
     assert sorted(game.legal_actions()) == [
-        "forfeit food", "return stored clay", "return stored stone", "return stored wood"]
-    play(game, "return stored clay", "forfeit food")
+        "forfeit food", "return stored clay from space 5", "return stored stone from space 8",
+        "return stored wood from space 10"]
+    play(game, "return stored clay from space 5", "forfeit food")
     assert stored_on(game, 0) == {5: {"food": 1}, 8: {"stone": 1}, 10: {"wood": 1}}
 
 
@@ -281,9 +282,9 @@ river = ["T38"]
     assert game.to_move == 1  # the claim, food included, was one turn
     play(game, "claim T62")
     assert game.to_move == 1 and game.view(0)["step"] == "choose resources"
-    play(game, "take stone")
+    play(game, "meadow: take stone")
     assert game.to_move == 1
-    store_anywhere(play(game, "take stone"))
+    store_anywhere(play(game, "meadow: take stone"))
     assert seat_view(game, 1)["resources"] == {**NOTHING, "stone": 2}
     assert game.to_move == 2
     play(game, "claim T63")
@@ -307,3 +308,24 @@ resources = "food food"
     assert game.to_move == 1  # no choice of resources was asked
     assert seat_view(game, 0)["resources"] == {**NOTHING, "food": 2}
     assert game.view(0)["islands"] == before
+
+
+def test_food_from_a_meadow_and_food_from_the_island_are_two_decisions_with_two_texts() -> None:
+    """RV-RULING-05, RV-PRODUCE-11: taking food at the food island (a pioneer's action) and
+    taking it as one of a "two resources" meadow's gains are different decisions, so they have
+    different texts: the meadow's step offers "meadow: take food", never the island's "take
+    food", and the island's text is never offered outside a turn's action."""
+    game = position("""
+players = 3
+terrain_display = "T62 T60 T63 T64 T01 T02"
+[[seat]]
+river = ["T37"]
+""")
+    assert "take food" in game.legal_actions()
+    assert not any(a.startswith("meadow: ") for a in game.legal_actions())
+    play(game, "claim T62")
+    assert game.view(0)["step"] == "choose resources"
+    choices = game.legal_actions()
+    assert "meadow: take food" in choices and "take food" not in choices
+    store_anywhere(play(game, "meadow: take food", "meadow: take food"))
+    assert seat_view(game, 0)["resources"] == {**NOTHING, "food": 2}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import upriver
-from tests.the_river.helpers import play, position, seat_view, store_anywhere
+from tests.the_river.helpers import play, play_from_anywhere, position, seat_view, store_anywhere
 
 PLAIN = "T01 T02 T03 T04 T13 T14 T15 T16 T25"  # one symbol each, no warehouse, no meadow
 SINGLE_2P = ("wood 1", "stone 1", "clay 1", "food 1", "reserve", "first player", "swap")
@@ -44,8 +44,8 @@ terrain_display = "{PLAIN}"
 resources = "wood stone clay"
 river = ["T37"]
 """)
-    play(game, "trade 3 resources for 1 food", "trade: return wood", "trade: return stone",
-          "trade: return clay", "store food on a tile")
+    play_from_anywhere(game, "trade 3 resources for 1 food", "trade: return wood",
+                       "trade: return stone", "trade: return clay", "store food on a tile")
     me = seat_view(game, 0)
     assert game.to_move == 0 and game.view(0)["step"] == "trade or place a pioneer"
     assert me["boat"] == 4 and me["resources"]["food"] == 1
@@ -156,7 +156,7 @@ resources = "wood stone clay"
     play(game, "construct B01")  # placed: paying now, no trade
     assert game.view(0)["step"] == "pay for the building"
     assert not [a for a in game.legal_actions() if a.startswith("trade")]
-    play(game, "pay wood", "pay stone")
+    play_from_anywhere(game, "pay wood", "pay stone")
     assert game.to_move == 1  # the turn ended with the placement
     assert "trade 3 resources for 1 food" in game.legal_actions()
     # a produce that overflows asks for storing; still no trade
@@ -180,10 +180,11 @@ river = ["T43"]
 resources = "wood wood clay stone"
 """)
     before = game.view(0)["islands"]
-    play(game, "trade 3 resources for 1 food", "trade: return wood", "trade: return wood")
+    play_from_anywhere(game, "trade 3 resources for 1 food", "trade: return wood",
+                       "trade: return wood")
     assert game.view(0)["step"] == "trade: choose resources to return"
     assert all(a.startswith("trade: return ") for a in game.legal_actions())
-    play(game, "trade: return clay")
+    play_from_anywhere(game, "trade: return clay")
     # the food is new: the player picks its warehouse (RV-RULING-15), then the turn goes on
     assert game.view(0)["step"] == "store resources"
     play(game, "store food on space 5")
@@ -203,12 +204,12 @@ players = 4
 resources = "wood wood wood stone stone"
 river = ["T43", "T44"]
 """)
-    play(game, "trade 3 resources for 1 food", "trade: return wood", "trade: return wood",
-          "trade: return wood", "store food on a tile")
+    play_from_anywhere(game, "trade 3 resources for 1 food", "trade: return wood",
+                       "trade: return wood", "trade: return wood", "store food on a tile")
     assert seat_view(game, 0)["resources"] == {"wood": 0, "stone": 2, "clay": 0, "food": 1}
     assert "trade 3 resources for 1 food" in game.legal_actions()
-    play(game, "trade 3 resources for 1 food", "trade: return stone", "trade: return stone",
-          "trade: return food", "store food on a tile")
+    play_from_anywhere(game, "trade 3 resources for 1 food", "trade: return stone",
+                       "trade: return stone", "trade: return food", "store food on a tile")
     assert seat_view(game, 0)["resources"] == {"wood": 0, "stone": 0, "clay": 0, "food": 1}
     assert "trade 3 resources for 1 food" not in game.legal_actions()
     game = position("""
@@ -244,8 +245,8 @@ resources = "food food wood"
 """)
     play(game, "trade 3 resources for 1 food")
     assert "trade: return food" in game.legal_actions()
-    play(game, "trade: return food", "trade: return food", "trade: return wood",
-         "store food on a tile")
+    play_from_anywhere(game, "trade: return food", "trade: return food", "trade: return wood",
+                       "store food on a tile")
     assert seat_view(game, 0)["resources"] == {"wood": 0, "stone": 0, "clay": 0, "food": 1}
     assert game.view(0)["islands"]["food"] == 4 - 1
 
@@ -264,8 +265,9 @@ resources = "wood clay"
 [[seat]]
 resources = "stone clay"
 """)
-    play(game, "construct B01", "pay wood", "pay stone")
-    play(game, "construct B02", "pay wood", "pay clay")  # seat 1: Construct is still open
+    play_from_anywhere(game, "construct B01", "pay wood", "pay stone")
+    # seat 1: Construct is still open
+    play_from_anywhere(game, "construct B02", "pay wood", "pay clay")
     play(game, "claim T01")  # seat 2
     play(game, "claim T02")  # seat 3
     play(game, "claim T03")  # seat 0

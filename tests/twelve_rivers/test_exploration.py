@@ -457,3 +457,24 @@ def test_earth_fairy_can_be_used_during_an_exploration_turn() -> None:
     assert view["step"] == "place a family marker"
     assert view["players"][0]["alpaca"] == {}
     assert "green" in view["players"][0]["markaya"][0]["pearls"]
+
+
+def test_placing_texts_name_the_spaces_of_the_board_in_play() -> None:
+    """TR-EXPL-02: the placing choices name the spaces of the board the game is played on.
+    The texts are made once per board and looked up by the space names themselves: boards
+    made one after another (a new object may take a freed one's identity) never get another
+    board's texts."""
+    from dataclasses import replace
+
+    from upriver.games.twelve_rivers import exploration
+
+    game = upriver.new_game("twelve-rivers", players=2, seed=0)
+    base = game.state.cfg
+    for i in range(60):
+        names = tuple(f"{n} #{i}" for n in base.comp.space_names)
+        st = game.state.copy()
+        st.cfg = replace(base, comp=replace(base.comp, space_names=names))
+        texts: list[str] = []
+        exploration.legal_place(st, texts, [])
+        assert texts and all(t.endswith(f" #{i}") for t in texts if t.startswith("place "))
+        del st

@@ -9,10 +9,12 @@ M11 (blue, green, pink) scores 2 per unused fairy.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tests.game_helpers import current, pearls_on
-from tests.twelve_rivers.helpers import play, position, seat_view
+from tests.twelve_rivers.helpers import new, play, position, seat_view
 
 RIVER_STEP = "collect pearls from the river"
 SEA_STEP = "collect pearls from the sea"
@@ -441,3 +443,77 @@ def test_water_fairy_cannot_be_used_at_the_sea() -> None:
     g.play("take white")
     assert "use water fairy" not in g.legal_actions()
     assert seat_view(g, 0)["fairies"] == {"water": 1}
+
+
+def test_earth_fairy_is_offered_while_paying_and_befriending() -> None:
+    """TR-FAIRY-08, TR-RULING-18: "at a time of your choice": the earth fairy is offered while
+    the player pays for a placement, chooses a Markaya to befriend and takes its cards, not
+    only at placing, collecting and delivering; after it the decision goes on where it was."""
+    g = position(
+        """
+        players = 2
+        step = "place"
+        track = "0 1 0 1 0 1"
+        [[seat]]
+        hand = "banner lantern instrument"
+        alpaca = "green"
+        fairies = "earth"
+        """
+    )
+    g.play("place R1-01 space 1")
+    assert current(g)["step"] == "pay the placement cost"
+    play(g, "pay banner", "use earth fairy", "earth: move green from alpaca to S1 spot 1")
+    assert current(g)["step"] == "pay the placement cost"
+    assert current(g)["cost_left"] == 2
+    assert pearls_on(g, 0, "S1") == ["green", None, None]
+
+    g = position(
+        """
+        players = 2
+        step = "collect"
+        markaya_display = "M19 M03 M04 M05"
+        track = "0 0 1 1 1"
+        [spaces]
+        "village 4" = 0
+        [[seat]]
+        alpaca = "green blue"
+        fairies = "earth earth"
+        """
+    )
+    assert current(g)["step"] == "befriend a Markaya"
+    play(g, "use earth fairy", "earth: move green from alpaca to S1 spot 1", "earth: done")
+    assert current(g)["step"] == "befriend a Markaya"
+    g.play("befriend M19")
+    assert current(g)["step"] == "take supply cards"
+    play(g, "use earth fairy", "earth: move blue from alpaca to S1 spot 2", "earth: done")
+    assert current(g)["step"] == "take supply cards"
+    assert pearls_on(g, 0, "S1") == ["green", "blue", None]
+
+
+@pytest.mark.parametrize("edition", ["current", "2022"])
+def test_earth_fairy_is_offered_at_every_decision_of_its_holder(edition: str) -> None:
+    """TR-FAIRY-08, TR22-RULING-11: whenever the seat to decide holds an earth (2022: breeze)
+    fairy that has a pearl to move, using it is one of its choices, at every kind of decision
+    but the steps of a fairy already being used; random games reach paying, taking cards,
+    befriending and the pair steps, so the rule is checked at each."""
+    from upriver.games.twelve_rivers import delivery
+    from upriver.games.twelve_rivers.components import EARTH
+    from upriver.games.twelve_rivers.state import EARTH_STEP, MUSHROOM_STEP, STAGE_NAMES
+
+    options = {} if edition == "current" else {"edition": "2022"}
+    seen: set[str] = set()
+    for seed in range(40):
+        g = new(players=3, seed=seed, **options)
+        rng = random.Random(seed)
+        while not g.is_over:
+            st = g.state
+            if (st.stage not in (EARTH_STEP, MUSHROOM_STEP) and st.fairies[st.seat * 5 + EARTH]
+                    and delivery._earth_moves(st, None, None)):
+                word = st.cfg.comp.fairy_names[EARTH]
+                assert f"use {word} fairy" in g.legal_actions(), STAGE_NAMES[st.stage]
+                seen.add(STAGE_NAMES[st.stage])
+            g.play(rng.choice(g.legal_actions()))
+    must = {"place a family marker", "pay the placement cost", "befriend a Markaya"}
+    if edition == "current":
+        must |= {"take supply cards", "play pairs"}
+    assert must <= seen, must - seen

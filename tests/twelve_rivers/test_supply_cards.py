@@ -733,3 +733,64 @@ def test_fairies_by_a_stretch_cannot_pay_for_that_placement() -> None:
     assert game.legal_actions() == ["pay banner"]
     play(game, "pay banner", "pay banner", "pay banner")
     assert seat_view(game, 0)["fairies"] == {"wind": 1, "fire": 2}
+
+
+def _pile_and_hidden_hands(g: upriver.Game) -> dict[str, int]:
+    """What the pile holds and the cards nobody else saw in any hand, by kind."""
+    st = g.state
+    names = st.cfg.comp.card_names
+    out = {names[k]: st.deck.count(k) + sum(st.hands[s * 5 + k] - st.known[s * 5 + k]
+                                            for s in range(g.num_players))
+           for k in range(len(names))}
+    return {k: n for k, n in out.items() if n}
+
+
+def test_a_card_drawn_face_down_paid_and_reshuffled_is_counted_once() -> None:
+    """TR-CARD-06, TR-CARD-07: a card seat 0 drew face down and then paid is face up on the
+    discard pile; three identical display cards then shuffle it back into the pile. Every seat
+    knows the pile's make-up (seat 0 held no card from before the pile), and that card is in
+    it once: the pool is the pile plus the hidden cards in hands, for the spectator and for
+    seat 1, and seat 0's own view leaves out only its own hidden cards."""
+    from upriver.games.twelve_rivers import supply
+
+    g = upriver.new_game("twelve-rivers", players=2, seed=1)
+    st = g.state
+    drawn = st.deck[-1]
+    supply.take_card(st, 0, -1)
+    supply.discard_card(st, 0, drawn)  # paid: face up on the discard pile
+    first = st.display[0]
+    for i in (1, 2):  # three identical cards turned up: the pile is not empty
+        if st.display[i] != first:  # as if the pile had held them the other way round
+            j = st.deck.index(first)
+            st.pile_pool[st.display[i]] += 1
+            st.pile_pool[first] -= 1
+            st.deck[j], st.display[i] = st.display[i], first
+    assert len(set(st.display)) == 1 and st.deck
+    supply.refill_display(st)
+    assert not any(st.discard) and len(set(st.display)) > 1  # reshuffled into the pile
+    expected = _pile_and_hidden_hands(g)
+    assert g.view(None)["draw_pile_pool"] == expected
+    assert g.view(1)["draw_pile_pool"] == {
+        k: n - seat_view(g, 1)["hand"].get(k, 0) for k, n in expected.items()
+        if n - seat_view(g, 1)["hand"].get(k, 0)}
+    assert g.view(0)["draw_pile_pool"] == {
+        k: n - seat_view(g, 0)["hand"].get(k, 0) for k, n in expected.items()
+        if n - seat_view(g, 0)["hand"].get(k, 0)}
+
+
+def test_until_the_pile_is_rebuilt_its_pool_is_the_pile_and_the_hidden_hands() -> None:
+    """TR-CARD-07: every card starts in the pile, so until the discards first form a new pile,
+    any card in a hand that nobody saw taken came from it, and a hidden card paid is known to
+    have left it: the spectator's pool is exactly the pile plus the hidden hand cards, after
+    every decision of random games (reshuffles of three identical cards included)."""
+    import random
+
+    checked = 0
+    for seed in range(30):
+        g = upriver.new_game("twelve-rivers", players=3, seed=seed)
+        rng = random.Random(seed)
+        while not g.is_over and not any(g.state.pile_old):
+            assert g.view(None)["draw_pile_pool"] == _pile_and_hidden_hands(g), g.history[-1:]
+            checked += 1
+            g.play(rng.choice(g.legal_actions()))
+    assert checked > 1000

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from upriver.core.knowledge import Field
 from upriver.core.options import Option
 
 Legal = Callable[[Any, list[str], list[tuple[object, ...]]], None]
@@ -21,8 +22,9 @@ class RulesBase:
     legal_table: Mapping[int, Legal]  # stage -> the function listing its decisions
     state_cls: Any  # the game's State class (copy, to_dict, from_dict)
     scoring: Any  # module with scores, breakdown, winners
-    views: Any  # module with view(state, seat, legal), determinize(state, seat, seed) and
-    #             hidden_from(state, seat)
+    views: Any  # module with view(state, seat, legal), determinize(state, seat, seed),
+    #             hidden_from(state, seat) and KNOWLEDGE (what each seat may know, field by
+    #             field: ``upriver.core.knowledge``)
     position: Any  # module with parse(text, make_config)
     evaluation: Any  # module with evaluate(state, seat) and evaluate_all(state)
     render: Any  # module with text(view)
@@ -76,6 +78,11 @@ class RulesBase:
             legal = self.legal(st)[0]
         out: dict[str, Any] = self.views.view(st, seat, legal)
         return out
+
+    def knowledge(self) -> tuple[Field, ...]:
+        """Every field of the state with who may know it: the one decision the views,
+        ``determinize``, the log and the learning encodings follow."""
+        return tuple(self.views.KNOWLEDGE)
 
     def determinize(self, st: Any, seat: int, seed: int) -> Any:
         return self.views.determinize(st, seat, seed)

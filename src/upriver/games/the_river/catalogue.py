@@ -13,19 +13,20 @@ texts this fixed catalogue cannot know; one that corrects the river boards' prin
 (see the places below), and it is what makes "lose covered ..." reachable at all: the built-in
 boards print one warehouse a space, so a covered space never spills two kinds.
 
-A resource is named by the place it sits on only when it sits in more than one: "a tile" (every
-tile warehouse together) or an uncovered printed warehouse space. So the suffixes are none,
-" from a tile" and " from space K", and storing says "on a tile" or "on space K". K runs over
+A resource taken from the tiles' warehouses (one place for the rules: "a tile") goes unnamed; one
+taken from an uncovered printed warehouse space names it. So the suffixes are none and
+" from space K" whatever else is stored (a text names one move), and storing says "on a tile" or
+"on space K". K runs over
 every river space, not only the 4 whose placeholder printing shows a warehouse: a corrected
 boards table (the likeliest ``components`` file) moves them, and a spare mask bit is cheap.
 
 Groups, in order (sizes with the built-in components: 65 tiles, 33 buildings, 12 river spaces,
-so 14 place suffixes and 13 places to store on):
+so 13 place suffixes and 13 places to store on):
 
 =====================  ====  =========================================================
 starting tile            65  "take starting tile T01" (the preliminary turn)
-trade                    57  "trade 3 resources for 1 food", then "trade: return wood",
-                             "trade: return wood from space 3" (4 kinds x 14 suffixes)
+trade                    53  "trade 3 resources for 1 food", then "trade: return wood",
+                             "trade: return wood from space 3" (4 kinds x 13 suffixes)
 claim                    65  "claim T01"
 islands                   7  "produce wood|stone|clay", "take food", and with an empty
                              food island "take wood from the food island"
@@ -35,17 +36,16 @@ first player              1  "take the first player pawn"
 swap                    145  "swap two tiles", "swap: space 1" (12), "swap space 1 with
                              space 2" (12 x 11 ordered pairs)
 set aside                 1  "set a pioneer aside" (no spot can be used)
-store                   112  "store wood on a tile|space 3" (4 x 13), "forfeit wood" (4),
-                             "return stored wood[ from ...]" (4 x 14)
+store                   108  "store wood on a tile|space 3" (4 x 13), "forfeit wood" (4),
+                             "return stored wood[ from ...]" (4 x 13)
 cover                     4  "lose covered wood"
-choose                    3  "take wood|stone|clay" (a "two resources" meadow; its
-                             "take food" is the islands group's text, listed once there)
-pay                      90  "pay wood[ from ...]", "pay food for wood[ from ...]" (3 x 14
+choose                    4  "meadow: take wood|stone|clay|food" (a "two resources" meadow)
+pay                      84  "pay wood[ from ...]", "pay food for wood[ from ...]" (3 x 13
                              each), "waive wood (reserved card)", "waive wood (meadow)"
 =====================  ====  =========================================================
 
-Total: 649. A text shared by two decisions (as "take food" is, and "store ..." in both storing
-and moving covered resources) is one action, listed in the first group that has it.
+Total: 636. Each text names one decision: no two groups share a text ("store ..." puts a resource
+waiting for a warehouse there, whether it is new or comes off a covered space: one decision).
 """
 
 from __future__ import annotations
@@ -68,8 +68,9 @@ def _places() -> tuple[int, ...]:
 
 
 def _sources() -> tuple[str, ...]:
-    """The suffixes ``storage.sources`` may add: none when one place holds them all."""
-    return ("", *(f" from {place_text(p)}" for p in _places()))
+    """The suffixes ``storage.sources`` adds: none for the tiles' warehouses, the usual place;
+    " from space K" for a printed warehouse."""
+    return ("", *(f" from {place_text(p)}" for p in _places() if p != TILE))
 
 
 def _raw_groups() -> list[Group]:
@@ -97,7 +98,7 @@ def _raw_groups() -> list[Group]:
                    *(f"forfeit {r}" for r in RESOURCES),
                    *(f"return stored {r}{w}" for r in RESOURCES for w in sources))),
         ("cover", tuple(f"lose covered {r}" for r in RESOURCES)),
-        ("choose", tuple(f"take {r}" for r in RESOURCES)),
+        ("choose", tuple(f"meadow: take {r}" for r in RESOURCES)),
         ("pay", (*(f"pay {r}{w}" for r in PAID for w in sources),
                  *(f"pay food for {r}{w}" for r in PAID for w in sources),
                  *(f"waive {r} (reserved card)" for r in PAID),
@@ -107,15 +108,9 @@ def _raw_groups() -> list[Group]:
 
 @cache
 def groups() -> tuple[Group, ...]:
-    """The catalogue by kind of decision, in order; each text in the first group that has it,
-    so the groups split ``actions()`` exactly."""
-    seen: set[str] = set()
-    out: list[Group] = []
-    for name, texts in _raw_groups():
-        kept = tuple(t for t in texts if t not in seen)
-        seen.update(kept)
-        out.append((name, kept))
-    return tuple(out)
+    """The catalogue by kind of decision, in order; no text is in two groups (a text names one
+    decision), so the groups split ``actions()`` exactly."""
+    return tuple(_raw_groups())
 
 
 @cache

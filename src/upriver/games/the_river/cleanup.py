@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from upriver.games.the_river import turns
+from upriver.games.the_river import terrain
 from upriver.games.the_river.state import OVER, State
 
 
@@ -10,7 +10,7 @@ def cleanup(st: State) -> None:
     """Refill the islands, settle pioneers, bring the rest home; end if triggered."""
     st.tile_discard.extend(st.display)  # RV-CLEAN-01
     st.display = []
-    turns.refill_terrain(st)
+    terrain.refill_terrain(st)
     for i, b in enumerate(st.bdisplay):  # RV-CLEAN-03, -04
         if b < 0 and st.deck:
             st.bdisplay[i] = st.deck.pop()
@@ -22,12 +22,12 @@ def cleanup(st: State) -> None:
         st.framed_new[seat] = 0
         st.claims[seat] = 0  # RV-CLEAN-09
     st.spot_occ = [-1] * len(st.spot_occ)
+    st.crowd = [0] * ((len(st.cfg.spots) + 1) * st.num_players)
     limit = st.cfg.round_limit
     if st.triggered or (limit and st.round >= limit):  # RV-END-05, -06: the last round
         finish(st)
         return
-    st.round += 1
-    turns.begin_round(st)
+    st.round += 1  # the next round begins (``turns.begin_round``)
 
 
 def finish(st: State) -> None:

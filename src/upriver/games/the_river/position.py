@@ -15,7 +15,8 @@ stack, buildings in the deck, resources on the islands, tokens in their piles)::
     building_display = ["B01", "B02", "-", "B04"]   # "-": an empty slot
 
     [spots]                   # single spots already taken this round (the pawn's holder
-    "wood 1" = 2              # is first_player, whoever took its spot)
+    "wood 1" = 2              # is first_player, whoever took its spot), and the seats of
+    "construct" = [0, 2]      # the pioneers on an unlimited spot, one entry each
 
     [[seat]]                  # one table per seat, in seat order
     resources = "wood wood stone food"
@@ -25,7 +26,8 @@ stack, buildings in the deck, resources on the islands, tokens in their piles)::
     built = ["B07"]
     tokens = [6, 5]           # token values, taken from the piles
     boat = 3                  # pioneers on the boat (default: all not placed or settled)
-    on_board = 1              # pioneers standing on unlimited spots (terrain, construct)
+    on_board = 1              # more pioneers on the unlimited spots: one on the terrain
+                              # island per claim this round, the rest at construct
     settled = 0
     claims = 1                # tiles claimed this round
     discounts = 0             # kept meadow discounts
@@ -46,7 +48,7 @@ from typing import Any
 from upriver.core.errors import BadPosition
 from upriver.core.positions import build_position, read_position
 from upriver.core.rng import Rng
-from upriver.games.the_river import storage, turns
+from upriver.games.the_river import storage, terrain, turns
 from upriver.games.the_river.components import RESOURCES
 from upriver.games.the_river.state import OVER, TURN, Config, State
 
@@ -139,14 +141,22 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
     st.left_pile = sorted((t for t in piles if comp.token_values[t] > 0),
                           key=lambda t: (comp.token_values[t], -t))
     st.right_pile = [t for t in piles if comp.token_values[t] == 0]
+    _unlimited_spots(st)
+    ids = [spot.id for spot in cfg.spots]
     for name, seat in d.get("spots", {}).items():
-        ids = [spot.id for spot in cfg.spots]
-        if name not in ids or cfg.spots[ids.index(name)].unlimited:
-            raise BadPosition(f"{name!r} is not a single spot on this side of the board")
-        if not isinstance(seat, int) or not 0 <= seat < p:
-            raise BadPosition(f"spot {name!r}: seat must be 0..{p - 1}")
-        st.spot_occ[ids.index(name)] = seat
-        st.on_board[seat] += 1
+        if name not in ids:
+            raise BadPosition(f"{name!r} is not a spot on this side of the board")
+        i = ids.index(name)
+        for who in seat if isinstance(seat, list) and cfg.spots[i].unlimited else [seat]:
+            if isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < p:
+                raise BadPosition(f"spot {name!r}: seat must be 0..{p - 1}"
+                                  + (" (a list of seats on an unlimited spot)"
+                                     if cfg.spots[i].unlimited else ""))
+            if cfg.spots[i].unlimited:
+                st.crowd[i * p + who] += 1
+            else:
+                st.spot_occ[i] = who
+            st.on_board[who] += 1
     for s in range(p):
         st.refresh_board(s)
     for s in range(p):
@@ -170,7 +180,7 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
     rng.shuffle(st.stack)
     if "terrain_display" not in d:
         st.display = []
-        turns.refill_terrain(st)
+        terrain.refill_terrain(st)
     st.tile_discard = []
     st.tiles_out = []
     st.deck = [b for b in range(len(comp.buildings)) if b not in used_buildings]
@@ -194,6 +204,23 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
     else:
         raise BadPosition(f"step must be turn or end, not {step!r}")
     return st
+
+
+def _unlimited_spots(st: State) -> None:
+    """A seat's ``on_board`` pioneers stand on the unlimited spots: one on the terrain island
+    for each claim this round, the rest at construct (the only actions they serve)."""
+    p = st.num_players
+    first = {spot.action: i for i, spot in reversed(list(enumerate(st.cfg.spots)))
+             if spot.unlimited}
+    for s in range(p):
+        n = st.on_board[s]
+        on_terrain = min(n, st.claims[s]) if "claim" in first else 0
+        if on_terrain:
+            st.crowd[first["claim"] * p + s] += on_terrain
+        if n - on_terrain:
+            if "construct" not in first:
+                raise BadPosition(f"seat {s}: no unlimited spot for {n} pioneers on board")
+            st.crowd[first["construct"] * p + s] += n - on_terrain
 
 
 def _kinds(value: Any, where: str) -> list[int]:

@@ -22,11 +22,13 @@ from upriver.games.the_river import (
     setup,
     storage,
     svg,
+    terrain,
     turns,
 )
 from upriver.games.the_river import view as views
 from upriver.games.the_river.components import load
 from upriver.games.the_river.state import (
+    ACTION_DONE,
     CHOOSE,
     COVER,
     OVER,
@@ -54,12 +56,12 @@ LEGAL: dict[int, Callable[[State, list[str], Moves], None]] = {
     PRELIM: _legal_prelim,
     TURN: turns.legal_turn,
     TRADE: turns.legal_trade,
-    STORE: turns.legal_store,
-    CHOOSE: turns.legal_choose,
+    STORE: storage.legal_store,
+    CHOOSE: terrain.legal_choose,
     PAY: turns.legal_pay,
     SWAP_A: turns.legal_swap_a,
     SWAP_B: turns.legal_swap_b,
-    COVER: turns.legal_cover,
+    COVER: terrain.legal_cover,
 }
 
 OPTIONS = {
@@ -138,9 +140,9 @@ class TheRiver(RulesBase):
         elif stage == TRADE:
             turns.apply_trade(st, move[1], move[2])
         elif stage == STORE:
-            turns.apply_store(st, move)
+            storage.apply_store(st, move)
         elif stage == CHOOSE:
-            turns.apply_choose(st, move[1])
+            terrain.apply_choose(st, move[1])
         elif stage == PAY:
             turns.apply_pay(st, move[1], move[2], move[3])
         elif stage == SWAP_A:
@@ -148,9 +150,14 @@ class TheRiver(RulesBase):
         elif stage == SWAP_B:
             turns.apply_swap_b(st, move[1])
         elif stage == COVER:
-            turns.apply_cover(st, move)
+            terrain.apply_cover(st, move)
         else:  # pragma: no cover
             raise AssertionError(f"no decision in stage {stage}")
+        if st.stage == ACTION_DONE:  # setup's picks and the turns go on from a finished action
+            if st.prelim_order:
+                setup.after_prelim_pick(st)
+            else:
+                turns.end_turn(st)
 
 
     def start_order(self, st: State) -> list[int]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from upriver.games.the_river import turns
+from upriver.games.the_river import terrain, turns
 from upriver.games.the_river.state import PRELIM, Config, State
 
 
@@ -26,6 +26,7 @@ def new_state(cfg: Config, seed: int) -> State:
     st.left_pile = sorted((i for i in in_use if comp.token_values[i] > 0),
                           key=lambda i: (comp.token_values[i], -i))
     st.spot_occ = [-1] * len(cfg.spots)
+    st.crowd = [0] * ((len(cfg.spots) + 1) * p)
     st.boat = [comp.pioneers - 1] * p  # RV-SETUP-02
     st.on_board = [0] * p
     st.settled = [0] * p
@@ -66,8 +67,8 @@ def new_state(cfg: Config, seed: int) -> State:
 def apply_prelim(st: State, tile: int) -> None:
     """The picked tile goes on space 1 (RV-PRELIM-01); it is no claim (RV-PRELIM-04)."""
     st.display.remove(tile)
-    turns.place_tile(st, st.seat, tile)
-    turns.resolve_cover(st, tile)
+    terrain.place_tile(st, st.seat, tile)
+    terrain.resolve_cover(st, tile)
 
 
 def after_prelim_pick(st: State) -> None:
@@ -79,5 +80,5 @@ def after_prelim_pick(st: State) -> None:
     st.tiles_out.extend(st.display)  # RV-PRELIM-03: the last setup tile leaves the game
     st.framed_new = [0] * st.num_players  # only spaces covered during a round settle pioneers
     st.display = []
-    turns.refill_terrain(st)  # RV-PRELIM-05
+    terrain.refill_terrain(st)  # RV-PRELIM-05
     turns.begin_round(st)

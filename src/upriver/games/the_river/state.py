@@ -15,6 +15,9 @@ from upriver.games.the_river.components import Board, Components, Spot
 
 # Decision stages.
 PRELIM, TURN, TRADE, STORE, CHOOSE, PAY, SWAP_A, SWAP_B, OVER, COVER = range(10)
+# Not a decision: an action is complete, and ``rules.apply`` goes on with setup or the turns
+# (never the stage of a state between decisions).
+ACTION_DONE = -1
 STAGE_NAMES = (
     "choose a starting tile",
     "trade or place a pioneer",
@@ -56,7 +59,7 @@ LISTS = (
     "stock", "stack", "tile_discard", "tiles_out", "display", "deck", "bdisplay", "left_pile",
     "right_pile", "tokens_out", "spot_occ", "boat", "on_board", "settled", "token_pioneer",
     "res", "river", "claims", "framed_new", "discounts", "extra_claims", "pending", "pay_left",
-    "prelim_order", "cap", "prod", "stored",
+    "prelim_order", "cap", "prod", "stored", "crowd",
 )
 NESTED = ("reserved", "built", "tokens")
 SCALARS = (
@@ -71,6 +74,13 @@ class State(PlainState[Config]):
     list_fields = LISTS
     nested_fields = NESTED
     scalar_fields = SCALARS
+    # A save from before ``crowd``: nobody known to stand on an unlimited spot (read as empty).
+    missing_in_old_saves = (("crowd", ()),)
+
+    def crowd_at(self, spot: int, seat: int) -> int:
+        """Pioneers of ``seat`` on unlimited ``spot`` (``len(spots)``: set aside)."""
+        i = spot * self.num_players + seat
+        return self.crowd[i] if i < len(self.crowd) else 0
 
     stock: list[int]
     stack: list[int]
@@ -99,6 +109,9 @@ class State(PlainState[Config]):
     cap: list[int]  # per seat: warehouses (kept up to date by refresh_board)
     prod: list[int]  # per seat x 3: visible wood, stone, clay symbols
     stored: list[int]  # per seat x space x kind: the resources on that space's warehouses
+    # Pioneers per spot x seat on the unlimited spots (single spots: ``spot_occ``), and in a
+    # last row those set aside when no spot could be used (RV-RULING-10); cleared at cleanup.
+    crowd: list[int]
     reserved: list[list[int]]
     built: list[list[int]]
     tokens: list[list[int]]
@@ -189,6 +202,7 @@ class State(PlainState[Config]):
         twin.cap = self.cap[:]
         twin.prod = self.prod[:]
         twin.stored = self.stored[:]
+        twin.crowd = self.crowd[:]
         twin.reserved = [x[:] for x in self.reserved]
         twin.built = [x[:] for x in self.built]
         twin.tokens = [x[:] for x in self.tokens]

@@ -13,7 +13,7 @@ of its own, lost when its tile comes. A player chooses a place only when the cho
 from __future__ import annotations
 
 from upriver.games.the_river.components import RESOURCES
-from upriver.games.the_river.state import State
+from upriver.games.the_river.state import ACTION_DONE, STORE, TURN, State
 
 TILE = -1  # the place "on a tile": every tile warehouse of the board
 Moves = list[tuple[object, ...]]
@@ -137,12 +137,11 @@ def legal_places(st: State, texts: list[str], moves: Moves) -> None:
 
 
 def sources(st: State, seat: int, kind: int) -> list[tuple[int, str]]:
-    """The places a stored ``kind`` can be taken from, with the words naming it: none when one
-    place holds them all (the action's text stays as it always was)."""
-    places = places_holding(st, seat, kind)
-    if len(places) == 1:
-        return [(places[0], "")]
-    return [(p, f" from {place_text(p)}") for p in places]
+    """The places a stored ``kind`` can be taken from, with the words naming it: the tiles'
+    warehouses are the usual place and go unnamed, a printed space is always named. So a text
+    names one move whatever else is stored ("pay wood" is always from a tile)."""
+    return [(p, "" if p == TILE else f" from {place_text(p)}")
+            for p in places_holding(st, seat, kind)]
 
 
 def off_warehouses(st: State) -> int:
@@ -159,3 +158,53 @@ def off_warehouses(st: State) -> int:
             off += max(0, held - slots(st, seat, k)) + sum(
                 -x for x in st.stored[base + k * 4 : base + k * 4 + 4] if x < 0)
     return off
+
+
+# ---------------------------------------------------------------- storing resources
+
+
+def store(st: State) -> None:
+    """New resources go into warehouses, the player choosing the place when it matters
+    (RV-RULING-15); if they do not fit, the player forfeits some or returns stored ones
+    (RV-PRODUCE-05..08, RV-RULING-13)."""
+    seat = st.seat
+    if st.held(seat) + sum(st.pending) > st.capacity(seat) or not settle(st):
+        st.stage = STORE
+        return
+    if st.resume_turn:  # the food of a trade is stored: the turn goes on
+        st.resume_turn = 0
+        st.stage = TURN
+        return
+    st.stage = ACTION_DONE  # the action is complete: the turn (or setup) goes on
+
+
+def legal_store(st: State, texts: list[str], moves: Moves) -> None:
+    """Forfeit or return only while something does not fit: so a returned resource always makes
+    room for a new one that is kept (RV-RULING-13); then choose where each one goes."""
+    seat = st.seat
+    if st.held(seat) + sum(st.pending) <= st.capacity(seat):
+        legal_places(st, texts, moves)
+        return
+    for k in range(4):
+        if st.pending[k]:
+            texts.append(f"forfeit {RESOURCES[k]}")
+            moves.append(("forfeit", k))
+    for k in range(4):
+        if st.res[seat * 4 + k] and not st.pending[k]:
+            for place, where in sources(st, seat, k):
+                texts.append(f"return stored {RESOURCES[k]}{where}")
+                moves.append(("return", k, place))
+
+
+def apply_store(st: State, move: tuple[object, ...]) -> None:
+    kind = int(move[1])  # type: ignore[call-overload]
+    if move[0] == "store":
+        put(st, st.seat, kind, int(move[2]))  # type: ignore[call-overload]
+        st.pending[kind] -= 1
+    else:
+        if move[0] == "forfeit":
+            st.pending[kind] -= 1
+        else:
+            take(st, st.seat, kind, int(move[2]))  # type: ignore[call-overload]
+        st.stock[kind] += 1  # back to its island either way
+    store(st)

@@ -27,9 +27,9 @@ Where each decision is clicked (only on the viewer's own river for river decisio
 - a tile on the river: ``swap: space 3``, ``swap space 3 with space 7``;
 - a free warehouse: ``store clay on a tile`` (on the first tile with room, where the rules put
   it), ``store clay on space 5``;
-- a stored resource: ``trade: return wood``, ``return stored stone``, ``pay wood`` (with their
-  `` from space N``/`` from a tile`` forms; on a tile, the last tile holding that kind, where the
-  rules take it from), ``pay food for wood`` when the food pays for one kind only, else a tray
+- a stored resource: ``trade: return wood``, ``return stored stone``, ``pay wood`` (from a
+  tile: the last tile holding that kind, where the rules take it from; ``... from space N`` from
+  a printed warehouse), ``pay food for wood`` when the food pays for one kind only, else a tray
   of chips (one per kind) drawn over the food's space;
 - chips in the top band: ``forfeit clay``, ``lose covered clay``, ``pay wood``, ``pay food for
   wood``, ``waive wood (reserved card)``, ``waive wood (meadow)`` (the forms without a place).
@@ -560,8 +560,8 @@ class _Board:
             x = 4 + k * (w + 4)
             stock = v["islands"][kind]
             ids = [s for s in v["spots"] if s.startswith(kind + " ")]
-            action = first_legal((f"produce {kind}", f"take {kind}") if kind != "food"
-                                 else ("take food",), legal)
+            action = first_legal((f"produce {kind}", f"meadow: take {kind}") if kind != "food"
+                                 else ("take food", "meadow: take food"), legal)
             taken = ", ".join(f"{s}: {self.who_plain(v['spots'][s])}" for s in ids
                               if v["spots"][s] is not None) or "none"
             tip = (f"{kind.capitalize()} island: {stock} {kind} left; spots taken: {taken}."
@@ -796,7 +796,7 @@ class _Board:
             sy = y + (c["row"] - 1) * TILE_H
             t = c["tile"]
             stored = c["stored"]
-            where = " from a tile" if t else f" from space {n}"
+            where = "" if t else f" from space {n}"  # a tile is the unnamed place
             action = None
             if mine and t is not None:
                 action = first_legal((f"swap: space {n}",
@@ -844,11 +844,11 @@ class _Board:
                 if t is not None and last[kind] != n:
                     continue
                 actions[kind] = first_legal(
-                    [f"{verb} {kind}{w}" for verb in ("trade: return", "return stored", "pay")
-                     for w in ("", where)], legal)
+                    [f"{verb} {kind}{where}" for verb in ("trade: return", "return stored",
+                                                          "pay")], legal)
                 if kind == "food" and actions[kind] is None:
-                    paid = [f"pay food for {k}{w}" for k in BUILD for w in ("", where)
-                            if f"pay food for {k}{w}" in legal]
+                    paid = [f"pay food for {k}{where}" for k in BUILD
+                            if f"pay food for {k}{where}" in legal]
                     if len(paid) == 1:
                         actions[kind] = paid[0]
                     elif paid:

@@ -3,7 +3,7 @@ Tiles"), with storing resources and paying for buildings."""
 
 from __future__ import annotations
 
-from upriver.games.the_river import cleanup, storage
+from upriver.games.the_river import cleanup, storage, terrain
 from upriver.games.the_river.components import (
     CLAY,
     FOOD,
@@ -12,11 +12,9 @@ from upriver.games.the_river.components import (
     WOOD,
 )
 from upriver.games.the_river.state import (
-    CHOOSE,
-    COVER,
+    ACTION_DONE,
+    OVER,
     PAY,
-    PRELIM,
-    STORE,
     SWAP_A,
     SWAP_B,
     TRADE,
@@ -51,21 +49,13 @@ def begin_turn(st: State) -> None:
             st.stage = TURN
             return
     cleanup.cleanup(st)
+    if st.stage != OVER:
+        begin_round(st)
 
 
 def end_turn(st: State) -> None:
     st.turn_seat = (st.turn_seat + 1) % st.num_players
     begin_turn(st)
-
-
-def after_action(st: State) -> None:
-    """An action (with its storing and payments) is complete."""
-    if st.stage == PRELIM or st.prelim_order:
-        from upriver.games.the_river.setup import after_prelim_pick
-
-        after_prelim_pick(st)
-    else:
-        end_turn(st)
 
 
 # ---------------------------------------------------------------- what a turn may do
@@ -169,6 +159,11 @@ def _place_pioneer(st: State, spot: int) -> None:
     st.on_board[seat] += 1
     if spot >= 0 and not st.cfg.spots[spot].unlimited:
         st.spot_occ[spot] = seat  # RV-PLACE-02
+    else:  # an unlimited spot, or set aside (spot -1: the crowd's last row)
+        if not st.crowd:  # a save from before the crowd was kept
+            st.crowd = [0] * ((len(st.cfg.spots) + 1) * st.num_players)
+        row = spot if spot >= 0 else len(st.cfg.spots)
+        st.crowd[row * st.num_players + seat] += 1
 
 
 def apply_turn(st: State, move: tuple[object, ...]) -> None:
@@ -180,7 +175,7 @@ def apply_turn(st: State, move: tuple[object, ...]) -> None:
         return
     if op == "aside":
         _place_pioneer(st, -1)
-        after_action(st)
+        st.stage = ACTION_DONE
         return
     spot = int(move[2] if op in ("construct", "claim") else move[-1])  # type: ignore[call-overload]
     _place_pioneer(st, spot)
@@ -191,24 +186,24 @@ def apply_turn(st: State, move: tuple[object, ...]) -> None:
             st.extra_claims[seat] -= 1  # a kept meadow: one claim beyond the limit
         st.claims[seat] += 1
         st.display.remove(tile)
-        place_tile(st, seat, tile)
-        resolve_cover(st, tile)
+        terrain.place_tile(st, seat, tile)
+        terrain.resolve_cover(st, tile)
     elif op == "produce":
         kind = int(move[1])  # type: ignore[call-overload]
         amount = produce_amount(st, seat, kind, spot)
         st.stock[kind] -= amount
         st.pending[kind] += amount
-        store(st)
+        storage.store(st)
     elif op == "food":
         kind = int(move[1])  # type: ignore[call-overload]
         st.stock[kind] -= 1
         st.pending[kind] += 1
-        store(st)
+        storage.store(st)
     elif op == "reserve":
         b = int(move[1])  # type: ignore[call-overload]
         st.bdisplay[st.bdisplay.index(b)] = -1  # refilled only at cleanup (RV-CLEAN-03)
         st.reserved[seat].append(b)
-        after_action(st)
+        st.stage = ACTION_DONE
     elif op == "construct":
         b = int(move[1])  # type: ignore[call-overload]
         st.pay_building = b
@@ -217,7 +212,7 @@ def apply_turn(st: State, move: tuple[object, ...]) -> None:
         st.stage = PAY
     elif op == "first":
         st.first_player = seat  # RV-FIRST-01..04
-        after_action(st)
+        st.stage = ACTION_DONE
     elif op == "swap":
         st.stage = SWAP_A
 
@@ -243,159 +238,7 @@ def apply_trade(st: State, kind: int, place: int) -> None:
         st.stock[FOOD] -= 1
         st.pending[FOOD] += 1
         st.resume_turn = 1
-        store(st)
-
-
-# ---------------------------------------------------------------- terrain tiles
-
-
-def place_tile(st: State, seat: int, tile: int) -> None:
-    """On the first empty space along the river (RV-TERRAIN-02); a framed space covered this
-    round settles a pioneer at cleanup (RV-CLEAN-06); the 12th tile ends the game (RV-END-03)."""
-    comp = st.cfg.comp
-    n = comp.river_spaces
-    space = st.river[seat * n : seat * n + n].index(-1)
-    st.river[seat * n + space] = tile
-    st.refresh_board(seat)
-    storage.uncover(st, seat, space)
-    if space in st.cfg.boards[seat].framed:
-        st.framed_new[seat] += 1
-    if space == n - 1:
-        st.triggered = 1
-
-
-def resolve_cover(st: State, tile: int) -> None:
-    """Resources on the covered printed warehouses move to free warehouses, even on the new tile;
-    those that cannot are lost, the player choosing which when it matters; nothing else may make
-    room for them (RV-TERRAIN-05, -06). The meadow's gain on placing follows."""
-    st.cover_tile = tile
-    settle_cover(st)
-
-
-def _cover_overflows(st: State) -> bool:
-    return sum(st.pending) > st.capacity(st.seat) - st.held(st.seat)
-
-
-def settle_cover(st: State) -> None:
-    """Resolve what needs no decision; ask only for which covered resources are lost (of two or
-    more kinds) or where one goes (two or more places with room)."""
-    if _cover_overflows(st) and sum(1 for x in st.pending if x) == 1:
-        kind = next(k for k in range(4) if st.pending[k])  # one kind: which are lost is moot
-        lost = sum(st.pending) - (st.capacity(st.seat) - st.held(st.seat))
-        st.pending[kind] -= lost
-        st.stock[kind] += lost
-    if _cover_overflows(st) or not storage.settle(st):
-        st.stage = COVER
-        return
-    tile = st.cover_tile
-    st.cover_tile = -1
-    resolve_meadow_then(st, tile)
-
-
-def legal_cover(st: State, texts: list[str], moves: Moves) -> None:
-    if _cover_overflows(st):
-        for k in range(4):
-            if st.pending[k]:
-                texts.append(f"lose covered {RESOURCES[k]}")
-                moves.append(("lose", k))
-        return
-    storage.legal_places(st, texts, moves)
-
-
-def apply_cover(st: State, move: tuple[object, ...]) -> None:
-    kind = int(move[1])  # type: ignore[call-overload]
-    st.pending[kind] -= 1
-    if move[0] == "lose":
-        st.stock[kind] += 1  # back to its island (RV-TERRAIN-06)
-    else:
-        storage.put(st, st.seat, kind, int(move[2]))  # type: ignore[call-overload]
-    settle_cover(st)
-
-
-def resolve_meadow_then(st: State, tile: int) -> None:
-    """A meadow's effect on placing, then storing what it gives (RV-RULING-05, -06)."""
-    effect = st.cfg.comp.tiles[tile].meadow
-    seat = st.seat
-    if effect == "two food":
-        n = min(2, st.stock[FOOD])
-        st.stock[FOOD] -= n
-        st.pending[FOOD] += n
-    elif effect == "discount":
-        st.discounts[seat] += 1
-    elif effect == "extra claim":
-        st.extra_claims[seat] += 1
-    elif effect == "two resources":
-        st.choose_left = min(2, sum(st.stock))
-        if st.choose_left:
-            st.stage = CHOOSE
-            return
-    store(st)
-
-
-def legal_choose(st: State, texts: list[str], moves: Moves) -> None:
-    for k in range(4):
-        if st.stock[k]:
-            texts.append(f"take {RESOURCES[k]}")
-            moves.append(("take", k))
-
-
-def apply_choose(st: State, kind: int) -> None:
-    st.stock[kind] -= 1
-    st.pending[kind] += 1
-    st.choose_left -= 1
-    if st.choose_left == 0 or not any(st.stock):
-        st.choose_left = 0
-        store(st)
-
-
-# ---------------------------------------------------------------- storing resources
-
-
-def store(st: State) -> None:
-    """New resources go into warehouses, the player choosing the place when it matters
-    (RV-RULING-15); if they do not fit, the player forfeits some or returns stored ones
-    (RV-PRODUCE-05..08, RV-RULING-13)."""
-    seat = st.seat
-    if st.held(seat) + sum(st.pending) > st.capacity(seat) or not storage.settle(st):
-        st.stage = STORE
-        return
-    if st.resume_turn:  # the food of a trade is stored: the turn goes on
-        st.resume_turn = 0
-        st.stage = TURN
-        return
-    after_action(st)
-
-
-def legal_store(st: State, texts: list[str], moves: Moves) -> None:
-    """Forfeit or return only while something does not fit: so a returned resource always makes
-    room for a new one that is kept (RV-RULING-13); then choose where each one goes."""
-    seat = st.seat
-    if st.held(seat) + sum(st.pending) <= st.capacity(seat):
-        storage.legal_places(st, texts, moves)
-        return
-    for k in range(4):
-        if st.pending[k]:
-            texts.append(f"forfeit {RESOURCES[k]}")
-            moves.append(("forfeit", k))
-    for k in range(4):
-        if st.res[seat * 4 + k] and not st.pending[k]:
-            for place, where in storage.sources(st, seat, k):
-                texts.append(f"return stored {RESOURCES[k]}{where}")
-                moves.append(("return", k, place))
-
-
-def apply_store(st: State, move: tuple[object, ...]) -> None:
-    kind = int(move[1])  # type: ignore[call-overload]
-    if move[0] == "store":
-        storage.put(st, st.seat, kind, int(move[2]))  # type: ignore[call-overload]
-        st.pending[kind] -= 1
-    else:
-        if move[0] == "forfeit":
-            st.pending[kind] -= 1
-        else:
-            storage.take(st, st.seat, kind, int(move[2]))  # type: ignore[call-overload]
-        st.stock[kind] += 1  # back to its island either way
-    store(st)
+        storage.store(st)
 
 
 # ---------------------------------------------------------------- paying for a building
@@ -479,7 +322,7 @@ def _build(st: State, seat: int) -> None:
                 st.boat[seat] += 1
             if len(st.tokens[seat]) >= st.cfg.comp.end_tokens[st.num_players]:
                 st.triggered = 1  # RV-END-01, -02, -04
-    after_action(st)
+    st.stage = ACTION_DONE
 
 
 # ---------------------------------------------------------------- swapping tiles
@@ -515,18 +358,4 @@ def apply_swap_b(st: State, space: int) -> None:
     st.river[a], st.river[b] = st.river[b], st.river[a]
     storage.swap(st, st.seat, st.swap_first, space)
     st.swap_first = -1
-    after_action(st)
-
-
-def refill_terrain(st: State) -> None:
-    """Fill the terrain island to 2N+1, reshuffling the discards if the stack runs out
-    (RV-CLEAN-01, -02)."""
-    size = st.cfg.comp.terrain_display[st.num_players]
-    while len(st.display) < size:
-        if not st.stack:
-            if not st.tile_discard:
-                return
-            st.stack = st.tile_discard
-            st.tile_discard = []
-            st.rng.shuffle(st.stack)
-        st.display.append(st.stack.pop())
+    st.stage = ACTION_DONE

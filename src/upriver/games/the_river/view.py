@@ -9,8 +9,10 @@ terrain stack and of the building deck, and the game's own random stream.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from upriver.core import knowledge as kn
 from upriver.core.rng import Rng, derive_seed
 from upriver.games.the_river import scoring, storage
 from upriver.games.the_river.components import (
@@ -19,7 +21,17 @@ from upriver.games.the_river.components import (
     Components,
     space_position,
 )
-from upriver.games.the_river.state import CHOOSE, OVER, PAY, STAGE_NAMES, TRADE, State
+from upriver.games.the_river.state import (
+    CHOOSE,
+    COVER,
+    OVER,
+    PAY,
+    STAGE_NAMES,
+    STORE,
+    SWAP_B,
+    TRADE,
+    State,
+)
 
 
 def _tile(st: State, t: int) -> dict[str, Any]:
@@ -74,7 +86,10 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
             "pioneers_on_board": st.on_board[s],
             "settled": st.settled[s],
             "pioneer_on_token_spot": bool(st.token_pioneer[s]),
+            "set_aside": st.crowd_at(len(st.cfg.spots), s),  # no spot could be used
             "claims_this_round": st.claims[s],
+            # Framed spaces covered this round: each settles a pioneer at cleanup.
+            "framed_covered_this_round": st.framed_new[s],
             "reserved": [comp.buildings[b].id for b in st.reserved[s]],
             # Each reserved card's cost and points, to plan (or foresee) a construction.
             "reserved_cards": [_building(comp, b) for b in st.reserved[s]],
@@ -108,6 +123,11 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
                         "right": len(st.right_pile)},
         "spots": {spot.id: (None if st.spot_occ[i] < 0 else st.spot_occ[i])
                   for i, spot in enumerate(st.cfg.spots) if not spot.unlimited},
+        # Pioneers per seat on the spots that take any number.
+        "unlimited_spots": {spot.id: [st.crowd_at(i, s) for s in range(st.num_players)]
+                            for i, spot in enumerate(st.cfg.spots) if spot.unlimited},
+        "opening_player": st.opening_player,
+        "tokens_out_of_play": [comp.token_values[t] for t in st.tokens_out],
         "players": players,
         "notes": [comp.note] if comp.note else [],
     }
@@ -119,9 +139,17 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
         out["trade_left"] = st.trade_left
     if st.stage == CHOOSE:
         out["choose_left"] = st.choose_left
+    if st.stage == SWAP_B:
+        out["swap_first"] = st.swap_first + 1  # the river space chosen first
+    if st.prelim_order and st.stage != OVER:
+        out["prelim_order"] = st.prelim_order[:]  # the seats still to pick, in order
+    if st.stage == COVER:
+        out["covering_tile"] = comp.tiles[st.cover_tile].id
+    if st.stage == STORE and st.resume_turn:
+        out["turn_goes_on"] = True  # storing a trade's food: the turn is not over
     if st.stage != OVER and any(st.pending):
         # Resources off a covered warehouse wait to be moved; others are new, to be stored.
-        key = "covered" if st.cover_tile >= 0 else "pending"
+        key = "covered" if st.stage == COVER else "pending"
         out[key] = dict(zip(RESOURCES, st.pending, strict=True))
     if over:
         out["scores"] = scoring.scores(st)
@@ -147,3 +175,103 @@ def determinize(st: State, seat: int, seed: int) -> State:
     rng.shuffle(twin.deck)
     twin.rng = Rng(derive_seed(seed, seat, 0x72))
     return twin
+
+
+# --- What each seat may know, field by field (docs/rulings/the-river.md prints this table).
+
+def _at(*stages: int) -> Callable[[State], bool]:
+    return lambda st: st.stage in stages
+
+
+def _going(st: State) -> bool:
+    return bool(st.stage != OVER)
+
+
+def _values(name: str) -> kn.Seen:
+    """Tokens are known by their value: two of one value are alike once in play (the 2 dots
+    only sort them out at setup, RV-SETUP-10)."""
+    def seen(st: State, seat: int | None) -> object:
+        value = getattr(st, name)
+        values = st.cfg.comp.token_values
+        if value and isinstance(value[0], list):
+            return [[values[t] for t in part] for part in value]
+        return [values[t] for t in value]
+    return seen
+
+
+def _single_spots(st: State, seat: int | None) -> object:
+    return [o for o, spot in zip(st.spot_occ, st.cfg.spots, strict=True) if not spot.unlimited]
+
+
+def _crowd(st: State, seat: int | None) -> object:
+    """The unlimited spots' pioneers, and those set aside (single spots: ``spot_occ``)."""
+    rows = [i for i, spot in enumerate(st.cfg.spots) if spot.unlimited] + [len(st.cfg.spots)]
+    return [[st.crowd_at(i, s) for s in range(st.num_players)] for i in rows]
+
+
+KNOWLEDGE: tuple[kn.Field, ...] = (
+    kn.hidden("rng", "every shuffle still to happen is chance"),
+    kn.public("stock", "islands"),
+    kn.size("stack", "terrain_stack", "the terrain stack is face down (RV-SETUP-03)"),
+    kn.public("tile_discard", "terrain_discard", "discarded tiles were face up on the island"),
+    kn.public("tiles_out", "terrain_removed", "the setup tile nobody took was face up "
+              "(RV-PRELIM-03)"),
+    kn.public("display", "terrain_display"),
+    kn.size("deck", "building_deck", "the building deck is face down (RV-SETUP-05)"),
+    kn.public("bdisplay", "building_display"),
+    kn.own_rule("left_pile", _values("left_pile"), "token_piles.left",
+                "the token piles are face up (RV-SETUP-11)"),
+    kn.size("right_pile", "token_piles.right", "its tokens are all worth 0 (RV-SETUP-11)"),
+    kn.own_rule("tokens_out", _values("tokens_out"), "tokens_out_of_play",
+                "a 2-player game uses the tokens with 2 dots; which are out follows from the "
+                "printing (RV-SETUP-10)"),
+    kn.own_rule("spot_occ", _single_spots, "spots", "a pioneer on a single spot is in sight"),
+    kn.public("boat", "players[].boat"),
+    kn.public("on_board", "players[].pioneers_on_board"),
+    kn.public("settled", "players[].settled"),
+    kn.public("token_pioneer", "players[].pioneer_on_token_spot"),
+    kn.public("res", "players[].resources", "resources sit on the warehouses in sight"),
+    kn.public("river", "players[].river"),
+    kn.public("claims", "players[].claims_this_round"),
+    kn.public("framed_new", "players[].framed_covered_this_round", "a framed space covered "
+              "this round settles a pioneer at cleanup (RV-CLEAN-06)"),
+    kn.public("discounts", "players[].meadow_discounts"),
+    kn.public("extra_claims", "players[].extra_claims"),
+    kn.public_while("pending", "until the game ends", _going, "pending, covered",
+                    "resources taken or uncovered wait in sight to be stored"),
+    kn.public_while("pay_left", "while paying for a building", _at(PAY), "paying.left"),
+    kn.public_while("prelim_order", "until the game ends", _going, "prelim_order",
+                    "the preliminary turn goes counter-clockwise (RV-PRELIM-02)"),
+    kn.derived("cap", "players[].warehouses", "the warehouses printed or on tiles in sight"),
+    kn.derived("prod", "players[].production", "the symbols printed or on tiles in sight"),
+    kn.public("stored", "players[].river[].stored", "where each resource sits is in sight"),
+    kn.own_rule("crowd", _crowd, "unlimited_spots, players[].set_aside", "pioneers on the "
+                "terrain island and the construction site, and any set aside, stand in sight"),
+    kn.public("reserved", "players[].reserved", "a reserved card was taken from the face-up "
+              "display: the table remembers it (docs/rulings/the-river.md)"),
+    kn.public("built", "players[].built", "a built card was on the display or reserved: the "
+              "table remembers it (docs/rulings/the-river.md)"),
+    kn.own_rule("tokens", _values("tokens"), "players[].tokens", "each token was taken from "
+                "a face-up pile: the table remembers it (docs/rulings/the-river.md)"),
+    kn.public("round", "round"),
+    kn.public("stage", "step"),
+    kn.public_while("seat", "until the game ends", _going, "to_move"),
+    kn.public("first_player", "first_player", "the first player pawn is in sight"),
+    kn.derived("turn_seat", "to_move", "the seat whose turn it is"),
+    kn.public("triggered", "end_triggered", "the end is triggered in sight (RV-END-01..03)"),
+    kn.public_while("choose_left", "while choosing a meadow's resources", _at(CHOOSE),
+                    "choose_left"),
+    kn.public_while("trade_left", "while trading", _at(TRADE), "trade_left"),
+    kn.public_while("pay_building", "while paying for a building", _at(PAY),
+                    "paying.building"),
+    kn.public_while("pay_reserved", "while paying for a building", _at(PAY),
+                    "paying.reserved", "a reserved card's last resource is waived (RV-BUILD-03)"),
+    kn.public_while("swap_first", "while choosing the second tile of a swap", _at(SWAP_B),
+                    "swap_first"),
+    kn.derived("construct_count", "players[].built", "the buildings constructed so far"),
+    kn.public("opening_player", "opening_player", "who held the pawn in round 1"),
+    kn.public_while("cover_tile", "while covered resources are moved", _at(COVER),
+                    "covering_tile", "the tile just placed, whose meadow follows"),
+    kn.public_while("resume_turn", "while storing", _at(STORE), "turn_goes_on",
+                    "a trade's food is stored before the pioneer is placed (RV-TRADE-01)"),
+)

@@ -10,7 +10,7 @@ each group below is generated from the built-in component data of both editions
 (``components.load``: board spaces, fairy sites, track spaces, Markaya / villager tiles and their
 spots, card and fairy names) and from the text patterns the rules use when they list legal
 actions (``exploration``, ``collection``, ``delivery``, ``supply``). Where the rules keep a text
-as a constant or a helper (``TAKE_PEARL``, ``PAIR_TEXT``, ``_place_texts``...) it is reused, so
+as a constant or a helper (``TAKE_PEARL``, ``PAIR_TEXT``, ``place_texts_of``...) it is reused, so
 the two cannot drift; the few texts the rules format inline are mirrored here with a note of
 where. Player counts and the other options change only which of these texts are legal, never
 their wording, so the editions are the only axis the generation walks.
@@ -106,7 +106,7 @@ def _suffix(edition: str, colour: int, need: int) -> str:
 # One generator per group: given an edition and its components, that edition's texts.
 
 def _place(edition: str, comp: Components) -> Iterable[str]:
-    return exploration._place_texts(comp.space_names)
+    return exploration.place_texts_of(comp.space_names)
 
 
 def _pay(edition: str, comp: Components) -> Iterator[str]:

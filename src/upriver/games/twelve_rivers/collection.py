@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from upriver.games.twelve_rivers import delivery, exploration, supply
+from upriver.games.twelve_rivers import delivery, supply
 from upriver.games.twelve_rivers.components import COLOURS, INSTRUMENT, NET, WATER
 from upriver.games.twelve_rivers.state import (
-    AFTER_GAIN,
     CARDS,
     INSTRUMENT_STEP,
     LAKE_DISCARD,
@@ -389,8 +388,7 @@ def legal_village(st: State, texts: list[str], moves: Moves) -> None:
         moves.append(("befriend", t))
     texts.append(BEFRIEND_NONE)  # TR-VILL-04: optional
     moves.append(("befriend", -1))
-    if st.cfg.e2022:  # breeze and mushroom at any moment (TR22-RULING-11, TR22-FAIRY-10)
-        delivery.add_earth_option(st, texts, moves)
+    delivery.add_earth_option(st, texts, moves)  # at any moment (TR-FAIRY-08, TR22-RULING-11)
 
 
 def apply_village(st: State, t: int) -> None:
@@ -434,6 +432,7 @@ def _next_free_village(st: State) -> int:
 
 def legal_instrument(st: State, texts: list[str], moves: Moves) -> None:
     supply.add_pair_options(st, st.seat, INSTRUMENT, texts, moves)
+    delivery.add_earth_option(st, texts, moves)
     texts.append(DONE)
     moves.append(("done",))
 
@@ -454,25 +453,3 @@ def finish_village(st: State) -> None:
     return_marker(st, st.cur_space)  # TR-VILL-06
     st.village_pos += 1
     advance_village(st)
-
-
-def legal_cards(st: State, texts: list[str], moves: Moves) -> None:
-    supply.take_options(st, texts, moves)
-    if st.cards_optional:
-        texts.append(supply.NO_CARD_TEXT)
-        moves.append(("take", -2))
-
-
-def apply_cards(st: State, kind: int) -> None:
-    """One card at a time, each with its own choice (TR-CARD-05)."""
-    if kind == -2:
-        st.cards_left = 0
-    else:
-        supply.take_card(st, st.seat, kind)
-        st.cards_left -= 1
-    if st.cards_left and supply.can_take(st):
-        return
-    if st.after_cards == AFTER_GAIN:
-        exploration.enter_pairs(st)
-    else:
-        after_befriend(st)

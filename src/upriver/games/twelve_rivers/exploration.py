@@ -28,18 +28,16 @@ Moves = list[tuple[object, ...]]
 END_TURN = "end turn"
 
 
-def _place_texts(names: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(f"place {n}" for n in names)
+_PLACE_TEXTS: dict[tuple[str, ...], tuple[str, ...]] = {}
 
 
-_PLACE_CACHE: dict[int, tuple[str, ...]] = {}
-
-
-def place_texts(st: State) -> tuple[str, ...]:
-    key = id(st.cfg.comp)
-    if key not in _PLACE_CACHE:
-        _PLACE_CACHE[key] = _place_texts(st.cfg.comp.space_names)
-    return _PLACE_CACHE[key]
+def place_texts_of(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The placing texts of a board's spaces, made once per board: keyed by the space names
+    themselves, so two boards never share an answer (a key by ``id()`` could be reused)."""
+    texts = _PLACE_TEXTS.get(names)
+    if texts is None:
+        texts = _PLACE_TEXTS[names] = tuple(f"place {n}" for n in names)
+    return texts
 
 
 def legal_place(st: State, texts: list[str], moves: Moves) -> None:
@@ -50,7 +48,7 @@ def legal_place(st: State, texts: list[str], moves: Moves) -> None:
     wind = st.fairies[seat * 5 + WIND] > 0
     cost = st.cfg.comp.space_cost
     occ = st.occ
-    names = place_texts(st)
+    names = place_texts_of(st.cfg.comp.space_names)
     for sp in st.cfg.play_spaces:
         if occ[sp] < 0 and (cost[sp] <= budget or wind):
             texts.append(names[sp])
@@ -91,8 +89,7 @@ def legal_pay(st: State, texts: list[str], moves: Moves) -> None:
         if fire:
             texts.append(f"pay {comp.fairy_names[FIRE]} fairy")
             moves.append(("pay", -1))
-    if st.cfg.e2022:  # breeze and mushroom at any moment (TR22-RULING-11, TR22-FAIRY-10)
-        delivery.add_earth_option(st, texts, moves)
+    delivery.add_earth_option(st, texts, moves)  # at any moment (TR-FAIRY-08, TR22-RULING-11)
 
 
 def apply_pay(st: State, what: int) -> None:
@@ -182,6 +179,7 @@ def legal_banner(st: State, texts: list[str], moves: Moves) -> None:
         if seat == st.seat:
             texts.append(f"banner: move marker on track space {slot + 1} to the front")
             moves.append(("banner", slot))
+    delivery.add_earth_option(st, texts, moves)
 
 
 def apply_banner(st: State, slot: int) -> None:
@@ -205,6 +203,7 @@ def legal_lantern(st: State, texts: list[str], moves: Moves) -> None:
             if st.sites[site * 5 + k]:
                 texts.append(f"lantern: take {comp.fairy_names[k]} fairy from {name}")
                 moves.append(("lantern", site, k))
+    delivery.add_earth_option(st, texts, moves)
 
 
 def apply_lantern(st: State, site: int, kind: int) -> None:
@@ -221,6 +220,7 @@ def legal_supplies_from(st: State, texts: list[str], moves: Moves) -> None:
         if st.occ[sp] == st.seat and sp != st.last_placed:
             texts.append(f"supplies: move marker from {names[sp]}")
             moves.append(("from", sp))
+    delivery.add_earth_option(st, texts, moves)
 
 
 def apply_supplies_from(st: State, sp: int) -> None:
@@ -235,6 +235,7 @@ def legal_supplies_to(st: State, texts: list[str], moves: Moves) -> None:
         if st.occ[sp] < 0:
             texts.append(f"supplies: move it to {names[sp]}")
             moves.append(("to", sp))
+    delivery.add_earth_option(st, texts, moves)
 
 
 def apply_supplies_to(st: State, sp: int) -> None:

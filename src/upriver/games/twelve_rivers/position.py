@@ -226,6 +226,7 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
     unknown = [st.hands[i] - st.known[i] for i in range(5 * p)]
     st.pile_pool = [left[k] + sum(unknown[s * 5 + k] for s in range(p)) for k in range(5)]
     st.pile_drawn = unknown
+    st.pile_old = [0] * p
     if len(st.display) > comp.card_display:
         raise BadPosition(f"the card display holds at most {comp.card_display} cards")
     supply.refill_display(st)  # a short or three-of-a-kind display is dealt with as in play

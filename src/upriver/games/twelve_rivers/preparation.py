@@ -54,6 +54,7 @@ def new_state(cfg: Config, seed: int) -> State:
     st.rng.shuffle(st.deck)
     st.pile_pool = list(comp.card_counts)  # every card starts in the pile
     st.pile_drawn = [0] * (5 * p)
+    st.pile_old = [0] * p  # the starting hands are dealt from the pile
     hands = comp.starting_hands.get(p, (comp.hand_size,) * p)  # TR-SETUP-12, TR22-SETUP-10/11
     for k, seat in enumerate(st.order):
         for _ in range(hands[k]):

@@ -25,6 +25,7 @@ from upriver.games.twelve_rivers import (
     render,
     scoring,
     svg,
+    taking_cards,
 )
 from upriver.games.twelve_rivers import view as views
 from upriver.games.twelve_rivers.components import COLOURS, load
@@ -56,7 +57,7 @@ Legal = Callable[[State, list[str], Moves], None]
 LEGAL: dict[int, Legal] = {
     PLACE: exploration.legal_place,
     PAY: exploration.legal_pay,
-    CARDS: collection.legal_cards,
+    CARDS: taking_cards.legal_cards,
     PAIRS: exploration.legal_pairs,
     BANNER_STEP: exploration.legal_banner,
     LANTERN_STEP: exploration.legal_lantern,
@@ -193,7 +194,7 @@ class TwelveRivers(RulesBase):
         elif stage == PAY:
             exploration.apply_pay(st, move[1])
         elif stage == CARDS:
-            collection.apply_cards(st, move[1])
+            taking_cards.apply_cards(st, move[1])
         elif stage == PAIRS:
             if op == "end":
                 exploration.end_turn(st)

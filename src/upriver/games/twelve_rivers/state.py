@@ -64,7 +64,7 @@ LISTS = (
     "bag", "rivers", "pools", "sea", "occ", "track", "sites", "fairy_supply", "fairy_out",
     "fairy_used", "hands", "known", "fairies", "alpaca", "acards", "deck", "display", "discard",
     "mk_deck", "mk_display", "mk_out", "owner", "spots", "given", "lit", "pearls_out",
-    "fairies_taken", "order", "pile_pool", "pile_drawn",
+    "fairies_taken", "order", "pile_pool", "pile_drawn", "pile_old",
 )
 SCALARS = (
     "round", "stage", "seat", "mk_tail", "cur_space", "pay_left", "pay_full", "last_placed",
@@ -81,6 +81,8 @@ class State(PlainState[Config]):
     list_fields = LISTS
     nested_fields = ("tiles_of", "before_delivery")
     scalar_fields = SCALARS
+    # A save from before ``pile_old``: any hidden card may predate the pile (no deduction).
+    missing_in_old_saves = (("pile_old", (99, 99, 99, 99)),)
 
     tiles_of: list[list[int]]
     # While the seats deliver (step 5): alpaca, fairies, spots, lit spots and used fairies as
@@ -119,6 +121,10 @@ class State(PlainState[Config]):
     # face down from it since. Per seat x kind: the cards each seat drew face down since.
     pile_pool: list[int]
     pile_drawn: list[int]
+    # Per seat, at most how many of its hidden cards it held before the pile was built (all of
+    # them when the pile is rebuilt from the discards, none at setup): while none can be, a
+    # hidden card it pays must have come from the pile, and everyone can tell.
+    pile_old: list[int]
     round: int
     stage: int
     seat: int
@@ -181,6 +187,7 @@ class State(PlainState[Config]):
         twin.order = self.order[:]
         twin.pile_pool = self.pile_pool[:]
         twin.pile_drawn = self.pile_drawn[:]
+        twin.pile_old = self.pile_old[:]
         twin.tiles_of = [x[:] for x in self.tiles_of]
         twin.before_delivery = [x[:] for x in self.before_delivery]
         twin.round = self.round

@@ -26,8 +26,23 @@ def discard_card(st: State, seat: int, kind: int) -> None:
     st.discard[kind] += 1
     if st.known[i] > 0:  # what others know was in the hand can only shrink
         st.known[i] -= 1
+    else:
+        _hidden_card_paid(st, seat, kind)
     if len(st.display) < st.cfg.comp.card_display:
         refill_display(st)
+
+
+def _hidden_card_paid(st: State, seat: int, kind: int) -> None:
+    """A card nobody saw the seat take is now face up. If the seat can hold no card from
+    before the pile was built, everyone knows it was drawn from the pile: it leaves the pile's
+    pool, so a later reshuffle does not count it twice. Otherwise nobody else can tell, and the
+    pool keeps it as a card that may still be in the seat's hand."""
+    i = seat * 5 + kind
+    if st.pile_old[seat] == 0 and st.pile_drawn[i] > 0:
+        st.pile_drawn[i] -= 1
+        st.pile_pool[kind] -= 1
+    hidden = sum(st.hands[seat * 5 : seat * 5 + 5]) - sum(st.known[seat * 5 : seat * 5 + 5])
+    st.pile_old[seat] = min(st.pile_old[seat], hidden)
 
 
 def use_fairy(st: State, seat: int, kind: int) -> None:
@@ -41,9 +56,11 @@ def _shuffle_discard_into_deck(st: State) -> None:
     """The face-up discards are shuffled into the pile. Everyone saw them: a pile built from
     nothing but discards has a known make-up (``pile_pool``), and discards shuffled into a
     pile add to what it may hold."""
-    if not st.deck:
+    if not st.deck:  # a new pile: every hidden card in a hand now predates it
         st.pile_pool = [0] * 5
         st.pile_drawn = [0] * (5 * st.num_players)
+        for s in range(st.num_players):
+            st.pile_old[s] = sum(st.hands[s * 5 : s * 5 + 5]) - sum(st.known[s * 5 : s * 5 + 5])
     for kind, n in enumerate(st.discard):
         st.deck.extend([kind] * n)
         st.pile_pool[kind] += n
