@@ -50,3 +50,48 @@ def test_every_checklist_id_is_cited_by_a_test(checklist: str) -> None:
                 cited |= set(re.findall(r"[A-Z][A-Z0-9]*-[A-Z]+-\d+", doc))
     missing = sorted(ids - cited, key=lambda s: (s.rsplit("-", 1)[0], int(s.rsplit("-", 1)[1])))
     assert not missing, f"{len(missing)} ids untested: {', '.join(missing)}"
+
+
+def _imports() -> dict[str, set[str]]:
+    """Each module of the package and the package modules it imports, anywhere in it (a
+    function-level import is still an import)."""
+    src = ROOT / "src"
+    modules = {}
+    for path in (src / "upriver").rglob("*.py"):
+        name = ".".join(path.relative_to(src).with_suffix("").parts)
+        modules[name.removesuffix(".__init__")] = path
+    edges: dict[str, set[str]] = {m: set() for m in modules}
+    for name, path in modules.items():
+        package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                edges[name] |= {a.name for a in node.names if a.name in modules}
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parts = package.split(".")[: len(package.split(".")) - node.level + 1]
+                    base = ".".join([*parts, base] if base else parts)
+                for alias in node.names:
+                    full = f"{base}.{alias.name}"
+                    edges[name].add(full if full in modules else base)
+        edges[name] &= set(modules)
+        edges[name].discard(name)
+    return edges
+
+
+def test_no_import_circle() -> None:
+    """Modules import downward only: no module imports, directly or through others, a module
+    that imports it."""
+    edges = _imports()
+    circles = []
+    for start in sorted(edges):
+        stack, seen = [(start, [start])], {start}
+        while stack:
+            node, path = stack.pop()
+            for nxt in sorted(edges[node]):
+                if nxt == start:
+                    circles.append(" -> ".join([*path, nxt]))
+                elif nxt not in seen:
+                    seen.add(nxt)
+                    stack.append((nxt, [*path, nxt]))
+    assert not circles, "\n".join(circles[:10])
