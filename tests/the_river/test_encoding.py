@@ -14,10 +14,11 @@ from typing import Any
 import pytest
 
 import upriver
-from tests.the_river.helpers import position_from
+from tests.the_river.helpers import position, position_from
 from upriver.core.game import Game
 from upriver.core.registry import rules_for
 from upriver.games.the_river import encoding
+from upriver.games.the_river.components import load
 from upriver.games.the_river.state import STAGE_NAMES
 
 OPTION_SETS: list[dict[str, Any]] = [
@@ -302,3 +303,185 @@ def test_rules_hook_and_spectator() -> None:
     assert rules.encode(game.view(2), 3, game.options) == enc(game, 2)
     with pytest.raises(ValueError):
         encoding.encode(game.view(None), 3, game.options)
+
+
+# --- What the table shows of a decision under way, and every pioneer where it stands ----------
+
+PLAIN_TILES = "T14 T15 T16 T26 T27"  # tiles without meadow effects
+
+
+def changed(game: Game, before: list[float], after: list[float]) -> set[str]:
+    """The names of the segments where two vectors differ."""
+    return {name for name, s in segments(game).items() if before[s] != after[s]}
+
+
+def edited(game: Game, seat: int, edit: Callable[[dict[str, Any]], None]) -> set[str]:
+    """The segments that change when ``edit`` changes one piece of the seat's real view."""
+    view = game.view(seat)
+    before = encoding.encode(view, game.num_players, game.options)
+    view = copy.deepcopy(view)
+    edit(view)
+    return changed(game, before, encoding.encode(view, game.num_players, game.options))
+
+
+def test_pioneers_on_the_unlimited_spots_are_encoded_by_relative_seat() -> None:
+    """RV-PLACE-01: seat 1 stands at the construction site and seat 0 claims a tile (its
+    pioneer goes to the terrain island); "unlimited spots" counts each seat's pioneers per spot
+    (terrain, construct) / 5, the observer first."""
+    game = position(f"""
+players = 2
+terrain_display = "{PLAIN_TILES}"
+[spots]
+"construct" = [1]
+[[seat]]
+river = ["T37"]
+[[seat]]
+boat = 3
+""")
+    assert encoding.tables().unlimited_ids == ("terrain", "construct")
+    seg = segments(game)
+    fifth = 1 / encoding.tables().pioneers
+    assert enc(game, 0)[seg["unlimited spots"]] == [0, 0, 0, fifth]
+    game.play("claim T14")
+    assert enc(game, 0)[seg["unlimited spots"]] == [fifth, 0, 0, fifth]
+    assert enc(game, 1)[seg["unlimited spots"]] == [0, fifth, fifth, 0]
+    assert edited(game, 1, lambda v: v["unlimited_spots"].update(terrain=[2, 0])) == {
+        "unlimited spots"}
+
+
+def test_the_opening_player_is_encoded_by_relative_seat() -> None:
+    """The opening player (who held the pawn in round 1, here seat 2) is the last p cells of
+    "turn", one-hot over relative seats: 2 for seat 0, 0 for seat 2."""
+    game = position_from({"players": 3, "first_player": 2})
+    seg = segments(game)
+    assert enc(game, 0)[seg["turn"]][-3:] == [0.0, 0.0, 1.0]
+    assert enc(game, 2)[seg["turn"]][-3:] == [1.0, 0.0, 0.0]
+    view = game.view(0)
+    before = encoding.encode(view, 3, game.options)
+    view["opening_player"] = 1
+    after = encoding.encode(view, 3, game.options)
+    assert changed(game, before, after) == {"turn"}
+    assert after[seg["turn"]][:-3] == before[seg["turn"]][:-3]
+
+
+def test_tokens_out_of_play_are_encoded_by_value() -> None:
+    """RV-SETUP-10: a 2-player game leaves the tokens without 2 dots out of play (one each of
+    5..1 and five 0s); "tokens out of play" counts them per value over the box's count; at 3
+    players none is out."""
+    game = upriver.new_game("the-river", players=2, seed=1)
+    tab = encoding.tables()
+    out = sorted(game.view(0)["tokens_out_of_play"])
+    assert out == [0, 0, 0, 0, 0, 1, 2, 3, 4, 5]
+    expected = [out.count(v) / tab.token_value_count[v] for v in tab.token_values]
+    assert enc(game, 0)[segments(game)["tokens out of play"]] == pytest.approx(expected)
+    three = upriver.new_game("the-river", players=3, seed=1)
+    assert not any(enc(three, 0)[segments(three)["tokens out of play"]])
+    assert edited(game, 0, lambda v: v["tokens_out_of_play"].append(6)) == {
+        "tokens out of play"}
+
+
+def test_the_space_chosen_first_in_a_swap_is_encoded() -> None:
+    """RV-SWAP-01: while the second tile of a swap is chosen, "swap first" is the one-hot of
+    the river space chosen first (space 2), for every seat; nothing before or after."""
+    game = position_from({"players": 2, "terrain_display": PLAIN_TILES},
+                         ({"river": ["T01", "T13", "T25"]},))
+    seg = segments(game)
+    game.play("swap two tiles")
+    assert not any(enc(game, 1)[seg["swap first"]])
+    game.play("swap: space 2")
+    for seat in (0, 1):
+        assert enc(game, seat)[seg["swap first"]] == [0.0, 1.0] + [0.0] * 10
+    assert edited(game, 1, lambda v: v.update(swap_first=3)) == {"swap first"}
+    game.play("swap space 2 with space 3")
+    assert not any(enc(game, 1)[seg["swap first"]])
+
+
+def test_the_seats_still_to_pick_a_starting_tile_are_encoded_in_order() -> None:
+    """RV-PRELIM-02: "prelim order" holds, per place in the order, the one-hot of the relative
+    seat still to pick; it shortens with each pick and is empty once all have picked."""
+    game = upriver.new_game("the-river", players=3, seed=0)
+    seg = segments(game)
+    for _ in range(4):
+        order = game.view(None).get("prelim_order", [])
+        for seat in range(3):
+            expected = [0.0] * 9
+            for place, who in enumerate(order):
+                expected[place * 3 + (who - seat) % 3] = 1.0
+            assert enc(game, seat)[seg["prelim order"]] == expected
+        if not order:
+            break
+        game.play(game.legal_actions()[0])
+    assert not order
+    game = upriver.new_game("the-river", players=3, seed=0)
+    assert edited(game, 0, lambda v: v["prelim_order"].reverse()) == {"prelim order"}
+
+
+def test_the_tile_covering_a_warehouse_is_encoded_while_its_resources_move() -> None:
+    """RV-TERRAIN-05: claiming T14 onto space 3 covers the wood stored there; while it moves,
+    "covering tile" is T14's printing (its meadow follows), for every seat; then nothing."""
+    game = position_from({"players": 2, "terrain_display": PLAIN_TILES},
+                         ({"river": ["T37", "T38"], "stored": {"3": "wood"}},))
+    seg = segments(game)
+    tile = list(encoding.tables().tile_numbers["T14"])
+    assert not any(enc(game, 1)[seg["covering tile"]])
+    game.play("claim T14")
+    for seat in (0, 1):
+        assert enc(game, seat)[seg["covering tile"]] == tile
+    other = next(t for t, n in encoding.tables().tile_numbers.items() if list(n) != tile)
+    assert edited(game, 1, lambda v: v.update(covering_tile=other)) == {"covering tile"}
+    game.play(next(a for a in game.legal_actions() if a.startswith("store wood")))
+    assert not any(enc(game, 1)[seg["covering tile"]])
+
+
+def test_a_trades_food_being_stored_shows_the_turn_goes_on() -> None:
+    """RV-TRADE-01: a trade's food is stored before the pioneer is placed; while it is, the
+    last "decision" cell is 1; once stored the turn goes on and it is 0."""
+    game = position_from({"players": 2}, ({"river": ["T37"], "stored": {
+        "1": "wood", "3": "wood", "5": "clay", "8": "stone"}},))
+    seg = segments(game)
+    flag = seg["decision"].stop - 1
+    game.play("trade 3 resources for 1 food")
+    while game.legal_actions()[0].startswith("trade: return"):
+        game.play(game.legal_actions()[0])
+    assert game.view(0)["step"] == "store resources"
+    for seat in (0, 1):
+        assert enc(game, seat)[flag] == 1.0
+    view = game.view(1)
+    before = encoding.encode(view, 2, game.options)
+    del view["turn_goes_on"]
+    after = encoding.encode(view, 2, game.options)
+    assert changed(game, before, after) == {"decision"} and after[flag] == 0.0
+    game.play(game.legal_actions()[0])
+    assert game.view(0)["step"] == "trade or place a pioneer"
+    assert enc(game, 0)[flag] == 0.0
+
+
+def test_a_pioneer_set_aside_is_encoded_in_its_seats_supplies() -> None:
+    """RV-RULING-10: a seat with no usable spot sets a pioneer aside; the next to last cell of
+    its supplies counts it / 5, in its own block and in the others' blocks for it."""
+    bare = [t.id for t in load().tiles if t.warehouses == 0 and t.id != "T01"]
+    game = position_from(
+        {"players": 3, "terrain_display": "T01", "building_display": ["B31", "B32", "B33", "B28"]},
+        ({"river": bare[:10], "reserved": ["B29", "B30"], "claims": 2, "on_board": 2},),
+        spots={"first player": 1, "swap": 1})
+    seg = segments(game)
+    game.play("set a pioneer aside")
+    fifth = 1 / encoding.tables().pioneers
+    for seat, block in ((0, "own"), (1, "other 2"), (2, "other 1")):
+        assert enc(game, seat)[seg[f"{block} supplies"]][-2] == pytest.approx(fifth)
+    assert enc(game, 0)[seg["other 1 supplies"]][-2] == 0.0
+    assert edited(game, 1, lambda v: v["players"][1].update(set_aside=1)) == {"own supplies"}
+
+
+def test_framed_spaces_covered_this_round_are_encoded_in_the_seats_supplies() -> None:
+    """RV-CLEAN-06: claiming a tile onto framed space 4 sets the last cell of the claimer's
+    supplies to 1 / 4 (the framed spaces of a board), as every seat sees it."""
+    game = position_from({"players": 2, "terrain_display": PLAIN_TILES},
+                         ({"river": ["T37", "T38", "T39"]},))
+    seg = segments(game)
+    assert enc(game, 0)[seg["own supplies"]][-1] == 0.0
+    game.play("claim T14")
+    assert enc(game, 0)[seg["own supplies"]][-1] == 0.25
+    assert enc(game, 1)[seg["other 1 supplies"]][-1] == 0.25
+    assert edited(game, 1, lambda v: v["players"][1].update(framed_covered_this_round=2)) == {
+        "own supplies"}

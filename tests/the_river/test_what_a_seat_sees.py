@@ -4,7 +4,7 @@ the table sees, and every pioneer where it stands."""
 
 from __future__ import annotations
 
-from tests.the_river.helpers import position, seat_view
+from tests.the_river.helpers import play, position, seat_view
 from upriver.games.the_river.components import load
 
 PLAIN_TILES = "T14 T15 T16 T26 T27"  # tiles without meadow effects
@@ -86,3 +86,23 @@ on_board = 2
     g.play("set a pioneer aside")
     assert g.view(2)["players"][0]["set_aside"] == 1
     assert g.view(2)["unlimited_spots"]["terrain"] == [2, 0, 0]  # the two claims
+
+
+def test_the_board_draws_the_pioneers_on_the_unlimited_spots_and_the_swap_under_way() -> None:
+    """RV-PLACE-01, RV-SWAP-01: the web board draws each seat's pioneers on the terrain island
+    and the construction site, and its heading names the space chosen first in a swap, for
+    every seat and spectators."""
+    from upriver.games.the_river import svg
+
+    g = position(f"""
+players = 2
+terrain_display = "{PLAIN_TILES}"
+[spots]
+"construct" = [1, 1]
+[[seat]]
+river = ["T01", "T13", "T25"]
+""")
+    drawn = svg.render(g.view(None))
+    assert 'data-piece="crowd:construct"' in drawn and 'data-state="0 2"' in drawn
+    play(g, "swap two tiles", "swap: space 2")
+    assert "space 2 chosen first" in svg.render(g.view(1))

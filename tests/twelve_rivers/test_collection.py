@@ -787,7 +787,7 @@ def test_collected_pearls_go_onto_the_alpaca_never_onto_a_markaya() -> None:
     g.play("take blue")
     me = seat_view(g, 0)
     assert me["alpaca"] == {"green": 1, "blue": 1}
-    assert me["markaya"] == [{"id": "S1", "pearls": [None, None, None]}]
+    assert me["markaya"] == [{"id": "S1", "pearls": [None, None, None], "rainbow_spots": []}]
 
 
 def test_alpaca_never_holds_more_than_six_pearls() -> None:

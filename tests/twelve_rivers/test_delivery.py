@@ -81,8 +81,8 @@ def test_players_deliver_independently_of_each_other() -> None:
         results[1]
         == results[3]
         == [
-            {"id": "S2", "pearls": [None, None, "white"]},
-            {"id": "M01", "pearls": ["green", None, None]},
+            {"id": "S2", "pearls": [None, None, "white"], "rainbow_spots": []},
+            {"id": "M01", "pearls": ["green", None, None], "rainbow_spots": []},
         ]
     )
 

@@ -18,11 +18,12 @@ from typing import Any
 import pytest
 
 import upriver
-from tests.twelve_rivers.helpers import position
+from tests.twelve_rivers.helpers import play, position
 from upriver.core.game import Game
 from upriver.core.registry import rules_for
 from upriver.games.twelve_rivers import encoding
 from upriver.games.twelve_rivers.components import DATA, load
+from upriver.games.twelve_rivers.state import STAGE_NAMES
 
 GAME = "twelve-rivers"
 MAX_STEPS = 600  # a random game takes about 200-250 decisions
@@ -35,8 +36,9 @@ OPTION_SETS: list[dict[str, Any]] = [
      "village_cards": "right", "stack_river_fairies": True},
 ]
 # Blocks every seat has (the own block also has "hand").
-SEAT_FIELDS = ("hand_size", "known_cards", "fairies", "alpaca", "alpaca_cards", "markers",
-               "track", "markaya", "markaya_pearls", "rainbow_spots", "tribe", "score")
+SEAT_FIELDS = ("hand_size", "known_cards", "drawn_from_pile", "older_hidden_cards", "fairies",
+               "fairies_used", "fairies_taken", "alpaca", "alpaca_cards", "markers", "track",
+               "starting_place", "markaya", "markaya_pearls", "rainbow_spots", "tribe", "score")
 ONE_HOT = ("round", "phase", "step")
 UNBOUNDED = ("score", "alpaca")  # no maximum; an alpaca over capacity in the 2022 lake step
 
@@ -372,3 +374,339 @@ def test_views_that_do_not_fit_are_refused() -> None:
         encoding.encode(game.view(0), 4, game.options)
     with pytest.raises(ValueError, match="does not fit"):
         encoding.encode(game.view(0), 3, {**game.options, "edition": "2022"})
+
+
+# --- What the table shows of a decision under way, and each seat's public record -------------
+
+
+def changed(game: Game, before: list[float], after: list[float]) -> set[str]:
+    """The names of the segments where two encodings differ."""
+    return {name for name, (a, b) in segments(game).items() if before[a:b] != after[a:b]}
+
+
+def edited(game: Game, seat: int, edit: Callable[[dict[str, Any]], None]) -> set[str]:
+    """The segments that change when ``edit`` changes one piece of the seat's real view."""
+    view = game.view(seat)
+    before = encoding.encode(view, game.num_players, game.options)
+    view = copy.deepcopy(view)
+    edit(view)
+    return changed(game, before, encoding.encode(view, game.num_players, game.options))
+
+
+def space_index(name: str) -> int:
+    return load().space_names.index(name)
+
+
+def one_hot_at(cells: list[float]) -> int | None:
+    """The index of a one-hot segment's 1, or None when it is all zero."""
+    assert sum(cells) in (0.0, 1.0)
+    return cells.index(1.0) if any(cells) else None
+
+
+SUPPLIES_TURN = """
+    players = 2
+    track = "0 1 0 1 1"
+    [spaces]
+    "R4-A space 1" = 0
+    [[seat]]
+    hand = "supplies supplies banner"
+"""
+
+
+def test_the_marker_supplies_move_is_encoded() -> None:
+    """TR-CARD-20: once a supplies pair picks the marker to move, every seat's ``moving_from``
+    is the one-hot of that marker's space (before: all zero); a view naming another space
+    changes that segment only."""
+    game = position(SUPPLIES_TURN)
+    play(game, "place R5 space 1", "take no card", "play supplies pair")
+    before = [encode(game, s) for s in (0, 1)]
+    game.play("supplies: move marker from R4-A space 1")
+    for seat in (0, 1):
+        assert one_hot_at(part(game, before[seat], "moving_from")) is None
+        assert one_hot_at(part(game, encode(game, seat), "moving_from")) == space_index(
+            "R4-A space 1")
+    assert edited(game, 1, lambda v: v.update(moving_from="R1-01 space 1")) == {"moving_from"}
+
+
+def test_the_marker_placed_this_turn_is_encoded() -> None:
+    """The marker placed this exploration turn (which supplies may not move) is the one-hot
+    ``placed`` while the turn goes on, and nothing once the next seat places."""
+    game = position(SUPPLIES_TURN)
+    assert one_hot_at(part(game, encode(game, 1), "placed")) is None
+    game.play("place R5 space 1")
+    for seat in (0, 1):
+        assert one_hot_at(part(game, encode(game, seat), "placed")) == space_index("R5 space 1")
+    play(game, "take no card", "end turn")
+    assert one_hot_at(part(game, encode(game, 0), "placed")) is None
+    assert edited(game, 0, lambda v: v.update(placed="R5 space 1")) == {"placed"}
+
+
+def test_the_full_placement_cost_is_encoded_beside_what_is_left() -> None:
+    """Paying for a row-1 space (3 cards): ``cost`` stays the whole cost (3 / 3) while
+    ``cost_left`` falls with each card paid."""
+    game = position(SUPPLIES_TURN)
+    game.play("place R1-01 space 1")
+    x = encode(game, 1)
+    assert part(game, x, "cost") == [1.0] and part(game, x, "cost_left") == [1.0]
+    game.play("pay supplies")
+    x = encode(game, 1)
+    assert part(game, x, "cost") == [1.0]
+    assert part(game, x, "cost_left") == pytest.approx([2 / 3])
+    assert edited(game, 1, lambda v: v.update(cost=2)) == {"cost"}
+
+
+def test_the_supply_cards_still_to_take_and_whether_they_may_be_declined_are_encoded() -> None:
+    """TR-VILL-05, TR-EXPL-18: befriending M19 gives 2 cards, none to decline (``cards_left``
+    2 / 2, ``cards_optional`` 0), then 1 left; the final stretch's one card may be declined."""
+    game = position(
+        """
+        players = 2
+        step = "collect"
+        markaya_display = "M19 M03 M04 M05"
+        track = "0 0 1 1 1"
+        [spaces]
+        "village 4" = 0
+        """
+    )
+    gain_max = max(t.cards for t in load().tiles)
+    assert gain_max == 2
+    game.play("befriend M19")
+    x = encode(game, 1)
+    assert part(game, x, "cards_left") == [1.0] and part(game, x, "cards_optional") == [0.0]
+    game.play("draw from pile")
+    assert part(game, encode(game, 1), "cards_left") == [0.5]
+    final = position(SUPPLIES_TURN)
+    assert part(final, encode(final, 1), "cards_left") == [0.0]
+    final.play("place R5 space 1")
+    x = encode(final, 1)
+    assert part(final, x, "cards_left") == [0.5] and part(final, x, "cards_optional") == [1.0]
+    assert edited(final, 0, lambda v: v.update(cards_optional=False)) == {"cards_optional"}
+    assert edited(final, 0, lambda v: v.update(cards_left=2)) == {"cards_left"}
+
+
+RIVER_WITH_A_NET = """
+    players = 2
+    step = "collect"
+    rivers = "white green pink blue purple green"
+    track = "0 1 1 0"
+    [spaces]
+    "R3-1 space 1" = 0
+    "R4-A space 1" = 1
+    [[seat]]
+    hand = "fishing net fishing net"
+    fairies = "water"
+"""
+
+
+def test_picks_taken_and_added_at_a_river_marker_are_encoded() -> None:
+    """TR-COLL-17, TR-RULING-21, -22: at a river marker, one pearl taken shows in
+    ``picks_taken`` (1 / 12 rivers); a fishing-net pair then adds a pick, shown in
+    ``picks_added``; each changes its own segment only."""
+    game = position(RIVER_WITH_A_NET)
+    x = encode(game, 1)
+    assert part(game, x, "picks_taken") == [0.0] and part(game, x, "picks_added") == [0.0]
+    game.play("take white")
+    x = encode(game, 1)
+    assert part(game, x, "picks_taken") == [1 / 12] and part(game, x, "picks_added") == [0.0]
+    game.play("play fishing net pair")
+    x = encode(game, 1)
+    assert part(game, x, "picks_taken") == [1 / 12] and part(game, x, "picks_added") == [1 / 12]
+    assert edited(game, 0, lambda v: v.update(picks_taken=2)) == {"picks_taken"}
+    assert edited(game, 0, lambda v: v.update(picks_added=2)) == {"picks_added"}
+
+
+def test_pearls_given_up_at_a_river_marker_are_encoded() -> None:
+    """TR-COLL-07, TR-RULING-19: a purple pearl given up in an exchange stays at the marker,
+    which may not take it back: ``given_up_here`` shows it (1 / the purple pearls in the
+    game) until the marker is done."""
+    game = position(
+        """
+        players = 2
+        step = "collect"
+        rivers = "white green - - - -"
+        track = "0 0 1"
+        [spaces]
+        "R2-1P space 1" = 0
+        "R2-1P space 2" = 1
+        "R5 space 1" = 1
+        [[seat]]
+        alpaca = "purple purple purple purple purple purple"
+        hand = "fishing net fishing net"
+        """
+    )
+    purple = load().pearl_counts[3]
+    assert part(game, encode(game, 1), "given_up_here") == [0.0] * 5
+    game.play("exchange purple for white")
+    for seat in (0, 1):
+        assert part(game, encode(game, seat), "given_up_here") == pytest.approx(
+            [0, 0, 0, 1 / purple, 0])
+    game.play("done")
+    assert part(game, encode(game, 1), "given_up_here") == [0.0] * 5
+    assert edited(game, 1, lambda v: v.update(given_up_here={"green": 1})) == {"given_up_here"}
+
+
+EARTH_TURN = """
+    players = 2
+    step = "place"
+    track = "0 1 0 1 0 1"
+    [[seat]]
+    alpaca = "green blue white"
+    fairies = "earth"
+"""
+
+
+def test_an_earth_fairys_moves_and_the_step_it_interrupted_are_encoded() -> None:
+    """TR-FAIRY-09: while an earth fairy is used, ``earth_moves_left`` (3 / 3, then 2 / 3),
+    ``earth_moved`` (0, then 1 / 3) and the one-hot ``fairy_during`` (the placement it
+    interrupted) show it; all are zero again once it is done."""
+    game = position(EARTH_TURN)
+    assert one_hot_at(part(game, encode(game, 1), "fairy_during")) is None
+    game.play("use earth fairy")
+    x = encode(game, 1)
+    assert part(game, x, "earth_moves_left") == [1.0] and part(game, x, "earth_moved") == [0.0]
+    assert one_hot_at(part(game, x, "fairy_during")) == STAGE_NAMES.index(
+        "place a family marker")
+    game.play("earth: move green from alpaca to S1 spot 1")
+    x = encode(game, 1)
+    assert part(game, x, "earth_moves_left") == pytest.approx([2 / 3])
+    assert part(game, x, "earth_moved") == pytest.approx([1 / 3])
+    assert edited(game, 1, lambda v: v.update(earth_moved=2)) == {"earth_moved"}
+    assert edited(game, 1, lambda v: v.update(fairy_during="pay the placement cost")) == {
+        "fairy_during"}
+    game.play("earth: done")
+    x = encode(game, 1)
+    assert part(game, x, "earth_moves_left") == [0.0] and part(game, x, "earth_moved") == [0.0]
+    assert one_hot_at(part(game, x, "fairy_during")) is None
+
+
+def test_a_breeze_fairys_any_number_of_moves_reads_as_the_most() -> None:
+    """2022 (TR22-FAIRY): a breeze fairy moves any number of pearls; its moves left read as
+    1 rather than past the scale."""
+    game = position(
+        """
+        players = 2
+        round = 2
+        fairy_supply = 0
+        rivers = "white pink - - - -"
+        mission = "green"
+        track = "0 1 - -"
+        [spaces]
+        "R1-01 space 1" = 1
+        "village 1" = 0
+        "village 2" = 1
+        "village 3" = 0
+        [options]
+        edition = "2022"
+        [[seat]]
+        hand = 4
+        fairies = "breeze"
+        alpaca = "pink green"
+        markaya = ["V04", "V07"]
+        [[seat]]
+        hand = 4
+        alpaca = "white"
+        markaya = ["V09"]
+        """
+    )
+    game.play("use breeze fairy")
+    x = encode(game, 0)
+    assert part(game, x, "earth_moves_left") == [1.0]
+    assert one_hot_at(part(game, x, "fairy_during")) == STAGE_NAMES.index(
+        "place a family marker")
+
+
+def test_the_delivery_step_is_flagged_for_every_seat() -> None:
+    """Step 5 is simultaneous: ``delivering`` is 1 for every seat while it goes on, 0 before
+    (a seat that is not asked sees only that the seats are delivering)."""
+    game = position(
+        """
+        players = 2
+        step = "deliver"
+        [[seat]]
+        alpaca = "green blue"
+        [[seat]]
+        alpaca = "green white"
+        markaya = ["M01"]
+        """
+    )
+    for seat in (0, 1):
+        assert part(game, encode(game, seat), "delivering") == [1.0]
+    assert part(game, encode(position(SUPPLIES_TURN), 1), "delivering") == [0.0]
+    assert edited(game, 1, lambda v: v.update(delivering=False)) == {"delivering"}
+
+
+def test_the_starting_order_is_encoded_by_relative_seat() -> None:
+    """``order = "2 0 1"``: seat 2 starts, seat 0 is second, seat 1 third; each seat's
+    ``starting_place`` block is its place, read from every seat's side."""
+    game = position('players = 3\norder = "2 0 1"\n')
+    place = {2: 0, 0: 1, 1: 2}
+    for viewer in range(3):
+        x = encode(game, viewer)
+        for seat, first in place.items():
+            rel = (seat - viewer) % 3
+            block = "own" if rel == 0 else f"other{rel}"
+            assert one_hot_at(part(game, x, f"{block}.starting_place")) == first
+    assert edited(game, 0, lambda v: v.update(starting_order=[2, 1, 0])) == {
+        "own.starting_place", "other1.starting_place"}
+
+
+def test_tiles_out_of_the_game_and_fairies_in_the_box_are_encoded() -> None:
+    """At 3 players the fourth starting tile is out of the game (``markaya_out`` 1 at its
+    place) and the fairies put back in the box at setup count over all fairies."""
+    game = position('players = 3\n')
+    comp = load()
+    view = game.view(0)
+    x = encode(game, 0)
+    out = part(game, x, "markaya_out")
+    assert view["markaya_out"] == ["S4"]
+    assert out[comp.tile_index["S4"]] == 1.0 and sum(out) == 1.0
+    assert part(game, x, "fairies_in_box") == pytest.approx(
+        [view["fairies_in_box"] / sum(comp.fairy_counts)])
+    assert view["fairies_in_box"] > 0
+    assert edited(game, 0, lambda v: v["markaya_out"].append("M01")) == {"markaya_out"}
+    assert edited(game, 0, lambda v: v.update(fairies_in_box=0)) == {"fairies_in_box"}
+
+
+def test_cards_each_seat_drew_from_the_pile_are_encoded_by_relative_seat() -> None:
+    """A card drawn face down counts in the drawer's ``drawn_from_pile`` (over all supply
+    cards), in its own block and in the other seat's ``other1`` block; the older hidden cards
+    likewise, capped at 1 for an old save's "unknown" (99)."""
+    game = position(SUPPLIES_TURN)
+    game.play("place R5 space 1")
+    all_cards = sum(load().card_counts)
+    before = [encode(game, s) for s in (0, 1)]
+    game.play("draw from pile")
+    drawn = game.view(1)["players"][0]["drawn_from_pile"]
+    for seat, block in ((0, "own"), (1, "other1")):
+        x = encode(game, seat)
+        assert part(game, x, f"{block}.drawn_from_pile") == pytest.approx([drawn / all_cards])
+        assert (part(game, x, f"{block}.drawn_from_pile")
+                > part(game, before[seat], f"{block}.drawn_from_pile"))
+
+    def older(n: int) -> Callable[[dict[str, Any]], None]:
+        return lambda v: v["players"][0].update(older_hidden_cards=n)
+
+    assert edited(game, 1, older(2)) == {"other1.older_hidden_cards"}
+    view = game.view(1)
+    older(99)(view)
+    assert part(game, encoding.encode(view, 2, game.options), "other1.older_hidden_cards") == [
+        1.0]
+
+
+def test_the_fairies_each_seat_used_and_took_are_encoded_by_relative_seat() -> None:
+    """Seat 0 took an earth fairy and uses it: ``fairies_taken`` and then ``fairies_used``
+    show it at the earth place (1 / the earth fairies), in seat 0's own block and seat 1's
+    ``other1`` block."""
+    game = position(EARTH_TURN)
+    earth = load().fairy_counts[1]
+    for seat, block in ((0, "own"), (1, "other1")):
+        x = encode(game, seat)
+        assert part(game, x, f"{block}.fairies_taken") == pytest.approx([0, 1 / earth, 0, 0, 0])
+        assert part(game, x, f"{block}.fairies_used") == [0.0] * 5
+    play(game, "use earth fairy", "earth: move green from alpaca to S1 spot 1")
+    for seat, block in ((0, "own"), (1, "other1")):
+        x = encode(game, seat)
+        assert part(game, x, f"{block}.fairies_used") == pytest.approx([0, 1 / earth, 0, 0, 0])
+        assert part(game, x, f"{block}.fairies_taken") == pytest.approx([0, 1 / earth, 0, 0, 0])
+    assert edited(game, 1, lambda v: v["players"][1]["fairies_used"].update(fire=1)) == {
+        "own.fairies_used"}

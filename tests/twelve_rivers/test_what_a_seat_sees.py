@@ -103,3 +103,18 @@ def test_every_seat_sees_the_fairies_each_seat_used_and_took_and_the_starting_or
     assert seat_view(g, 0)["fairies_used"] == {"earth": 1}
     assert g.view(1)["players"][0]["fairies_used"] == {"earth": 1}
     assert g.view(1)["starting_order"] == [0, 1]
+
+
+def test_the_board_heading_names_the_marker_supplies_move_and_marks_it() -> None:
+    """TR-CARD-20: the web board's heading names the marker being moved, and marks its space
+    as the one in play, for the other seats too."""
+    from upriver.games.twelve_rivers import svg
+
+    g = position(SUPPLIES_TURN)
+    play(g, "place R5 space 1", "take no card", "play supplies pair",
+         "supplies: move marker from R4-A space 1")
+    drawn = svg.render(g.view(1))
+    assert "moving the marker from R4-A space 1" in drawn
+    assert 'data-piece="space:R4-A space 1"' in drawn
+    space = drawn.split('data-piece="space:R4-A space 1"')[1].split("</g>")[0]
+    assert 'class="space current"' in space

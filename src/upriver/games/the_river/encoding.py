@@ -30,21 +30,28 @@ component tables of the ``components`` option, never on the position)
 Scales, from the component data: ``BOX[k]`` the box's count of resource k, ``SYM`` the most
 symbols of one kind on one tile or printed space, ``WH`` the most warehouses on one, ``S`` the
 river spaces (12), ``PIONEERS`` (5), ``COST`` the dearest single-kind cost of a card, ``PTS`` the
-most points of a card, ``TOK`` the highest token value.
+most points of a card, ``TOK`` the highest token value, ``FRAMED`` the most framed spaces on a
+river board (4).
 
 "step" (10)            one-hot: the step being decided (``view["step"]``, ``STAGE_NAMES`` order).
-"turn" (2 + 2p + 1)    round / round_limit option; end triggered (0/1); whose turn, one-hot over
+"turn" (2 + 3p + 1)    round / round_limit option; end triggered (0/1); whose turn, one-hot over
                        relative seats 0..p-1 plus a last cell for "game over"; the first-player
-                       pawn's holder, one-hot over relative seats.
+                       pawn's holder, one-hot over relative seats; the opening player (who held
+                       the pawn in round 1), one-hot over relative seats.
 "islands" (4)          wood, stone, clay, food on the islands, each / BOX[k].
 "piles" (7)            terrain stack, terrain discard and tiles removed at setup, each / number
                        of tiles; building deck / number of cards; left and right token piles
                        / number of tokens; the value of the left pile's next token / TOK.
 "token values" (V)     per distinct token value (ascending): how many of that value are in the
                        left pile / how many the box has.
+"tokens out of play" (V)  per distinct token value: how many of that value are out of play (a
+                       2-player game's tokens without 2 dots) / how many the box has.
 "spots" (M * (1 + p))  per single main-board spot (the union of both board sides, data order):
                        one-hot [free, taken by relative seat 0..p-1]; all 0 for a spot the
                        side in play lacks.
+"unlimited spots" (U * p)  per spot that takes any number (the union of both sides, data
+                       order: terrain, construct): each relative seat's pioneers there
+                       / PIONEERS.
 "terrain display" (D * 18)  per display slot (D = the option's display size for p, at least
                        p + 1 for the setup display), in view order, a tile's printing
                        ``TILE``: present; terrains (5, multi-hot: desert, badlands, forest,
@@ -52,11 +59,18 @@ most points of a card, ``TOK`` the highest token value.
                        wood, stone, clay symbols / SYM; warehouses / WH. Empty slots are 0.
 "building display" (B * 5)  per card slot, a card ``CARD``: present; wood, stone, clay cost
                        / COST; points / PTS.
-"decision" (16)        the building being paid for: present, what is left to pay of wood,
+"decision" (17)        the building being paid for: present, what is left to pay of wood,
                        stone, clay / COST, reserved (0/1), its points / PTS; trade resources
                        still to return / trade cost; resources still to choose / 2 (a meadow
                        gives two); new resources waiting to be stored, and resources off a
-                       covered warehouse waiting to be moved, 4 each / BOX[k].
+                       covered warehouse waiting to be moved, 4 each / BOX[k]; the turn goes
+                       on after storing (0/1: a trade's food, before the pioneer is placed).
+"swap first" (S)       one-hot of the river space chosen first in a swap (while the second is
+                       chosen).
+"prelim order" (p * p) the seats still to pick a starting tile, in order: per place 1..p, one-hot
+                       of its relative seat (places past the last seat still to pick are 0).
+"covering tile" (18)   ``TILE`` of the tile whose placing covered a warehouse's resources, while
+                       they are moved (its meadow follows); 0 otherwise.
 "tiles" (T * (3 + p))  per tile by id (data order): one-hot [terrain display, discard,
                        removed at setup, on the river of relative seat 0..p-1]; all 0 while
                        unseen in the stack.
@@ -67,19 +81,21 @@ Then per seat, own first, then "other 1" .. "other p-1":
                        else the board's printing: present 0, no terrain or meadow, printed
                        symbols / SYM, printed warehouses / WH); framed (0/1); stored wood,
                        stone, clay, food / WH.
-"<seat> supplies" (20 + 5 * R)  resources 4 / BOX[k]; warehouses and free warehouses
+"<seat> supplies" (22 + 5 * R)  resources 4 / BOX[k]; warehouses and free warehouses
                        / (S * WH); production of wood, stone, clay / (S * SYM); pioneers on the
                        boat, on the board, settled / PIONEERS; the pioneer still on its token
                        spot (0/1); tiles claimed this round / (claims a round + extra-claim
                        meadows); kept extra claims / extra-claim meadows; kept discounts
                        / discount meadows; reserved cards / R (R = most reserved at once); each
                        reserved card slot as ``CARD``; buildings built / number of cards;
-                       tokens / token spots; token points / the most tokens can be worth.
+                       tokens / token spots; token points / the most tokens can be worth;
+                       pioneers set aside this round / PIONEERS; framed spaces covered this
+                       round (each settles a pioneer at cleanup) / FRAMED.
 "<seat> points" (6)    points so far / POINT_SCALE: buildings, tokens, columns, meadows,
                        leftover resources (as the ``resource_points`` option counts them), and
                        the total (the final score once the game is over).
 
-With the built-in components the vector has 1303 numbers at 2 players, 1800 at 3, 2292 at 4.
+With the built-in components the vector has 1355 numbers at 2 players, 1862 at 3, 2366 at 4.
 """
 
 from __future__ import annotations
@@ -96,12 +112,13 @@ CHOOSE_MAX = 2  # the "two resources" meadow asks for two (turns.resolve_meadow_
 TILE_WIDTH = 1 + len(TERRAINS) + len(MEADOW_EFFECTS) + 3 + 1
 CARD_WIDTH = 5
 SPACE_WIDTH = TILE_WIDTH + 1 + 4
-DECISION_WIDTH = 16
+DECISION_WIDTH = 17
 POINTS_WIDTH = 6
 STEP_INDEX = {name: i for i, name in enumerate(STAGE_NAMES)}
 ZERO4 = (0.0, 0.0, 0.0, 0.0)
 NO_TILE_HEAD = (0.0,) * (1 + len(TERRAINS) + len(MEADOW_EFFECTS))
 NO_CARD = (0.0,) * CARD_WIDTH
+NO_TILE = (0.0,) * TILE_WIDTH
 
 
 @dataclass(frozen=True)
@@ -118,6 +135,7 @@ class Tables:
     card_numbers: dict[str, tuple[float, ...]]  # id -> CARD
     card_points: dict[str, int]
     spot_ids: tuple[str, ...]  # single spots, both sides
+    unlimited_ids: tuple[str, ...]  # spots that take any number, both sides
     token_values: tuple[int, ...]  # distinct, ascending
     token_value_count: dict[int, int]
     terrain_display: dict[int, int]
@@ -136,6 +154,7 @@ class Tables:
     token_spots: float
     token_points: float
     trade_cost: float
+    framed: float
 
 
 def _positive(x: float) -> float:
@@ -162,10 +181,12 @@ def tables(components: str = "") -> Tables:
     card_numbers = {b.id: (1.0, *(c / _positive(cost) for c in b.cost), b.points / _positive(pts))
                     for b in comp.buildings}
     spot_ids: list[str] = []
+    unlimited_ids: list[str] = []
     for side in ("34", "2"):
         for spot in comp.spots[side]:
-            if not spot.unlimited and spot.id not in spot_ids:
-                spot_ids.append(spot.id)
+            ids = unlimited_ids if spot.unlimited else spot_ids
+            if spot.id not in ids:
+                ids.append(spot.id)
     count: dict[int, int] = {}
     for v in comp.token_values:
         count[v] = count.get(v, 0) + 1
@@ -182,6 +203,7 @@ def tables(components: str = "") -> Tables:
         card_numbers=card_numbers,
         card_points={b.id: b.points for b in comp.buildings},
         spot_ids=tuple(spot_ids),
+        unlimited_ids=tuple(unlimited_ids),
         token_values=tuple(sorted(count)),
         token_value_count=count,
         terrain_display=dict(comp.terrain_display),
@@ -201,6 +223,7 @@ def tables(components: str = "") -> Tables:
         token_spots=_positive(spots),
         token_points=_positive(sum(sorted(comp.token_values, reverse=True)[:spots])),
         trade_cost=_positive(comp.trade_cost),
+        framed=_positive(max(len(b.framed) for b in comp.boards.values())),
     )
 
 
@@ -223,20 +246,25 @@ def layout(players: int, options: dict[str, Any]) -> list[tuple[str, int]]:
     p = players
     out = [
         ("step", len(STAGE_NAMES)),
-        ("turn", 2 + 2 * p + 1),
+        ("turn", 2 + 3 * p + 1),
         ("islands", 4),
         ("piles", 7),
         ("token values", len(tab.token_values)),
+        ("tokens out of play", len(tab.token_values)),
         ("spots", len(tab.spot_ids) * (1 + p)),
+        ("unlimited spots", len(tab.unlimited_ids) * p),
         ("terrain display", _display_slots(tab, p) * TILE_WIDTH),
         ("building display", tab.building_display.get(p, 0) * CARD_WIDTH),
         ("decision", DECISION_WIDTH),
+        ("swap first", tab.spaces),
+        ("prelim order", p * p),
+        ("covering tile", TILE_WIDTH),
         ("tiles", tab.tiles * (3 + p)),
         ("buildings", tab.buildings * (1 + 2 * p)),
     ]
     for who in seat_names(p):
         out += [(f"{who} river", tab.spaces * SPACE_WIDTH),
-                (f"{who} supplies", 20 + CARD_WIDTH * tab.reserved),
+                (f"{who} supplies", 22 + CARD_WIDTH * tab.reserved),
                 (f"{who} points", POINTS_WIDTH)]
     return out
 
@@ -276,6 +304,7 @@ def encode(view: dict[str, Any], players: int, options: dict[str, Any]) -> list[
     to_move = view["to_move"]
     out += _one_hot(p + 1, p if to_move is None else rel(to_move))
     out += _one_hot(p, rel(view["first_player"]))
+    out += _one_hot(p, rel(view["opening_player"]))
 
     out += _counts(view["islands"], box)
 
@@ -289,6 +318,10 @@ def encode(view: dict[str, Any], players: int, options: dict[str, Any]) -> list[
     for v in left:
         in_left[v] = in_left.get(v, 0) + 1
     out += [in_left.get(v, 0) / tab.token_value_count[v] for v in tab.token_values]
+    out_of_play: dict[int, int] = {}
+    for v in view["tokens_out_of_play"]:
+        out_of_play[v] = out_of_play.get(v, 0) + 1
+    out += [out_of_play.get(v, 0) / tab.token_value_count[v] for v in tab.token_values]
 
     spots = view["spots"]
     for spot in tab.spot_ids:
@@ -297,6 +330,12 @@ def encode(view: dict[str, Any], players: int, options: dict[str, Any]) -> list[
         else:
             occupant = spots[spot]
             out += _one_hot(1 + p, 0 if occupant is None else 1 + rel(occupant))
+    crowds = view["unlimited_spots"]
+    for spot in tab.unlimited_ids:
+        cells = [0.0] * p
+        for seat, n in enumerate(crowds.get(spot, ())):
+            cells[rel(seat)] = n / tab.pioneers
+        out += cells
 
     # the terrain display, slot by slot
     slots = _display_slots(tab, p)
@@ -328,6 +367,15 @@ def encode(view: dict[str, Any], players: int, options: dict[str, Any]) -> list[
     out += ZERO4 if pending is None else _counts(pending, box)
     covered = view.get("covered")
     out += ZERO4 if covered is None else _counts(covered, box)
+    out.append(1.0 if view.get("turn_goes_on") else 0.0)
+    swap_first = view.get("swap_first")
+    out += _one_hot(tab.spaces, -1 if swap_first is None else swap_first - 1)
+    order = [0.0] * (p * p)
+    for place, seat in enumerate(view.get("prelim_order", ())):
+        order[place * p + rel(seat)] = 1.0
+    out += order
+    covering = view.get("covering_tile")
+    out += NO_TILE if covering is None else tab.tile_numbers[covering]
 
     # where each tile lies, by id: [display, discard, removed, river of relative seat 0..p-1]
     width = 3 + p
@@ -410,7 +458,8 @@ def encode(view: dict[str, Any], players: int, options: dict[str, Any]) -> list[
         tokens = entry["tokens"]
         token_points = sum(tokens)
         out += (len(entry["built"]) / tab.buildings, len(tokens) / tab.token_spots,
-                token_points / tab.token_points)
+                token_points / tab.token_points, entry["set_aside"] / tab.pioneers,
+                entry["framed_covered_this_round"] / tab.framed)
 
         building_points = sum(tab.card_points[b] for b in entry["built"])
         if rule == "1 per resource":

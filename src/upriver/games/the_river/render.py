@@ -39,6 +39,17 @@ def _reserved(p: dict[str, Any]) -> list[dict[str, Any]]:
     return cards
 
 
+def _round_notes(p: dict[str, Any]) -> str:
+    """``, 1 set aside, 1 framed space covered``: what this round did, when anything."""
+    out = ""
+    if p.get("set_aside"):
+        out += f", {p['set_aside']} set aside"
+    if p.get("framed_covered_this_round"):
+        n = p["framed_covered_this_round"]
+        out += f", {n} framed space{'s' if n > 1 else ''} covered"
+    return out
+
+
 def _token_piles(view: dict[str, Any]) -> str:
     """``left pile: 5 on top, 10 tokens; right pile: 9 tokens worth 0``."""
     left = view["token_piles"]["left"]
@@ -47,12 +58,47 @@ def _token_piles(view: dict[str, Any]) -> str:
     return f"left pile {top}; right pile {right} tokens worth 0"
 
 
+SPOT_NAMES = {"terrain": "the terrain island", "construct": "the construction site"}
+
+
+def _crowds(view: dict[str, Any]) -> list[str]:
+    """``pioneers on the terrain island: seat 0 x2, seat 1 x1``, for each unlimited spot
+    where any pioneer stands."""
+    out = []
+    for spot, counts in (view.get("unlimited_spots") or {}).items():
+        here = [f"seat {s} x{n}" for s, n in enumerate(counts) if n]
+        if here:
+            out.append(f"pioneers on {SPOT_NAMES.get(spot, spot)}: {', '.join(here)}")
+    return out
+
+
+def _seats(seats: list[int]) -> str:
+    return ", ".join(f"seat {s}" for s in seats)
+
+
+def decision(view: dict[str, Any]) -> list[str]:
+    """What the table sees of the decision under way, each in a few words."""
+    out = []
+    if view.get("prelim_order"):
+        out.append(f"still to pick a starting tile: {_seats(view['prelim_order'])}")
+    if view.get("swap_first"):
+        out.append(f"swap: space {view['swap_first']} chosen first")
+    if view.get("covering_tile"):
+        out.append(f"{view['covering_tile']} covered these resources; its meadow follows")
+    if view.get("turn_goes_on"):
+        out.append("storing a trade's food: the turn goes on after")
+    return out
+
+
 def text(view: dict[str, Any]) -> str:
     lines = [f"=== The River - round {view['round']} ===", f"Step: {view['step']}"]
+    lines += [f"  {d}" for d in decision(view)]
     if view["to_move"] is not None:
         lines.append(f"To decide: seat {view['to_move']}")
     lines.append(f"First player pawn: seat {view['first_player']}"
                  + ("   (end of game triggered)" if view["end_triggered"] else ""))
+    if "opening_player" in view:
+        lines.append(f"Opening player (round 1): seat {view['opening_player']}")
     lines.append("Islands: " + ", ".join(f"{k} {v}" for k, v in view["islands"].items()))
     lines.append("Terrain island: " + ("; ".join(_tile(t) for t in view["terrain_display"])
                                        or "empty") + f"  (stack {view['terrain_stack']})")
@@ -67,13 +113,18 @@ def text(view: dict[str, Any]) -> str:
             cards.append(f"{b['id']} ({cost}; {b['points']} VP)")
     lines.append("Buildings: " + "; ".join(cards) + f"  (deck {view['building_deck']})")
     lines.append("Bonus tokens: " + _token_piles(view))
+    if view.get("tokens_out_of_play"):
+        lines.append("Bonus tokens out of play: "
+                     + ", ".join(str(v) for v in view["tokens_out_of_play"]))
     taken = ", ".join(f"{k}: seat {v}" for k, v in view["spots"].items() if v is not None)
     lines.append("Taken spots: " + (taken or "none"))
+    lines += [c[0].upper() + c[1:] for c in _crowds(view)]
     for p in view["players"]:
         you = " (you)" if p["seat"] == view["viewer"] else ""
         lines.append("")
         lines.append(f"Seat {p['seat']}{you} - {p['colour']}: boat {p['boat']}, "
-                     f"settled {p['settled']}, claims this round {p['claims_this_round']}")
+                     f"settled {p['settled']}, claims this round {p['claims_this_round']}"
+                     + _round_notes(p))
         res = ", ".join(f"{n} {k}" for k, n in p["resources"].items() if n) or "none"
         prod = ", ".join(f"{n} {k}" for k, n in p["production"].items())
         lines.append(f"  resources: {res} (warehouses {p['warehouses']}); production {prod}")
@@ -130,7 +181,18 @@ def progress(view: dict[str, Any]) -> str:
 
 
 def step(view: dict[str, Any]) -> str:
-    return str(view["step"])
+    """The step, with what the table sees of it: the space chosen first in a swap, the tile
+    whose placing covered resources, a trade's food before the turn goes on."""
+    text = str(view["step"])
+    if view.get("swap_first"):
+        text += f" (space {view['swap_first']} chosen first)"
+    if view.get("covering_tile"):
+        text += f" (covered by {view['covering_tile']})"
+    if view.get("turn_goes_on"):
+        text += " (then the turn goes on)"
+    if len(view.get("prelim_order") or ()) > 1:
+        text += f" (then {_seats(view['prelim_order'][1:])})"
+    return text
 
 
 def _res(items: dict[str, int], empty: str = "none") -> str:
@@ -170,7 +232,7 @@ def _seat_lines(view: dict[str, Any], p: dict[str, Any], width: int, mine: bool)
     items = [f"{who}: {_res(p['resources'], 'no resources')}",
              f"{p['warehouses']} warehouses",
              "makes " + ", ".join(f"{n} {k}" for k, n in p["production"].items()),
-             f"boat {p['boat']}, settled {p['settled']}"]
+             f"boat {p['boat']}, settled {p['settled']}" + _round_notes(p)]
     more = ["reserved " + (", ".join(_short_card(c) for c in _reserved(p)) or "none"),
             f"built {', '.join(p['built']) or 'none'}",
             "tokens " + (" ".join(str(v) for v in p["tokens"]) or "none"),
@@ -207,6 +269,8 @@ def compact(view: dict[str, Any], width: int = 80) -> list[dict[str, Any]]:
                     f"first player seat {view['first_player']}"], width)
     taken = [f"{k} s{v}" for k, v in view["spots"].items() if v is not None]
     board += _fold(["taken " + (", ".join(taken) or "none")], width)
+    for crowd in _crowds(view):
+        board += _fold([crowd], width)
     if view.get("terrain_removed"):
         board += _fold(["out of the game " + ", ".join(view["terrain_removed"])], width)
     waiting = []
@@ -258,6 +322,8 @@ def describe(view: dict[str, Any], action: str) -> str:
         return "the food island is empty: take this instead"
     if action == "take food":
         return "food stands in for any resource"
+    if action.startswith("meadow: take "):
+        return "one of the resources your meadow gives"
     if words[0] in ("reserve", "construct"):
         card = _find(view, "building_display", words[-1])
         if card is None and me is not None:

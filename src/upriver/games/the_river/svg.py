@@ -46,6 +46,7 @@ from typing import Any
 
 from upriver.core import drawing
 from upriver.core.drawing import first_legal, piece, target, title
+from upriver.games.the_river.render import step as step_words
 
 # Decisions left to the buttons beside the board: none, every decision has a place on it.
 PASSES: frozenset[str] = frozenset()
@@ -247,6 +248,21 @@ class _Board:
                 + _text(x + size / 2, y + size * 0.93, str(seat), 9,
                         f' text-anchor="middle" fill="{ink}" font-weight="bold"') + "</g>")
 
+    def crowd(self, spot_id: str, right: float, y: float) -> str:
+        """The pioneers on an unlimited spot, by seat, drawn right-aligned ending at ``right``:
+        everyone sees who claimed or built this round."""
+        counts = (self.view.get("unlimited_spots") or {}).get(spot_id) or []
+        pioneers = [s for s, n in enumerate(counts) for _ in range(n)]
+        if not pioneers:
+            return ""
+        tip = f"{spot_id} spot: " + ", ".join(
+            f"{self.who_plain(s)} x{n}" for s, n in enumerate(counts) if n)
+        out = [f"<g{piece('crowd:' + spot_id, ' '.join(map(str, counts)))}>{title(tip)}"]
+        for k, seat in enumerate(pioneers[::-1]):
+            out.append(self.pioneer(seat, right - 13 - k * 11, y, 13, tip))
+        out.append("</g>")
+        return "".join(out)
+
     def hot(self, x: float, y: float, w: float, h: float, action: str | None,
             rx: float = 4) -> str:
         """The orange outline of a target (nothing when the action is not legal)."""
@@ -339,7 +355,7 @@ class _Board:
                 for s, n in enumerate(scores))
         elif mover is not None:
             line = (escape(f"{head} \u00b7 ") + f'<tspan font-weight="bold">{self.who(mover)}'
-                    f"</tspan>" + escape(f": {v['step']}"))
+                    f"</tspan>" + escape(f": {step_words(v)}"))
         else:
             line = escape(head)
         if v.get("end_triggered") and v.get("scores") is None:
@@ -449,7 +465,7 @@ class _Board:
                f"{title(tip)}"
                + _text(8, y + 13, escape(f"Terrain island \u00b7 stack {v['terrain_stack']}"
                                          f" \u00b7 discard {len(discard)}"), 10,
-                       ' font-weight="bold"') + "</g>"]
+                       ' font-weight="bold"') + "</g>", self.crowd("terrain", 336, y + 1)]
         for k, t in enumerate(display):
             tx = 8 + (k % 5) * 66
             ty = y + 17 + (k // 5) * 60
@@ -466,7 +482,7 @@ class _Board:
         legal = self.legal
         x0 = 344
         out = [_text(x0, y + 13, escape(f"Buildings \u00b7 deck {v['building_deck']}"), 10,
-                     ' font-weight="bold"')]
+                     ' font-weight="bold"'), self.crowd("construct", W - 90, y + 1)]
         if "reserve" in v["spots"]:
             out.append(_text(W - 26, y + 13, "reserve", 9, ' text-anchor="end" fill="#555"'))
         out.append(self.spot("reserve", W - 22, y + 1, 16, "reserve spot: one pioneer a "

@@ -14,7 +14,8 @@ Design:
 - **Seat-relative.** The observing seat's block (``own.*``) comes first, then one block per other
   seat in seat order after it (``other1.*`` is the next seat, ``other2.*`` the one after, ...),
   so one policy can play from any seat. The turn order of the round is the track
-  (``*.track``), not the block order. Every "whose" value (the seat to move) is relative too.
+  (``*.track``) and the starting order each seat's ``*.starting_place``, not the block order.
+  Every "whose" value (the seat to move) is relative too.
 - **Tiles by position.** Each Markaya (2022: villager) tile has a fixed place in every tile
   segment, in component-file order; what a tile needs (spot colours, objective, points) never
   changes, so it is left to the place rather than repeated as numbers. A seat's block holds the
@@ -36,24 +37,32 @@ light, water; 2022: bonfire, breeze, cloud, mushroom, river).
 
 Each seat's block (``own.`` then ``other1.`` ... ``other{P-1}.``):
 
-====================  =========  ============================================================
-segment               length     numbers
-====================  =========  ============================================================
-``hand``              C          (own block only) cards in hand by kind / that kind's count
-``hand_size``         1          cards in hand / all supply cards (50; 2022: 48)
-``known_cards``       C          cards of the hand everyone saw taken, by kind / kind's count
-``fairies``           5          fairies held, by kind / that kind's count (5)
-``alpaca``            5          pearls on the alpaca, by colour / ``alpaca_capacity`` (6)
-``alpaca_cards``      A          1 for each alpaca (2022: mission) card the seat has claimed
-``markers``           N          1 on each board space holding one of the seat's markers
-``track``             K          1 on each turn-order track space holding the seat's marker
-``markaya``           T          1 for each tile the seat owns
-``markaya_pearls``    5 * S      per spot of every tile (tile order, spot order): one-hot of
-                                 the pearl's colour on it (all zero: empty or not the seat's)
-``rainbow_spots``     S          (2022) 1 on each spot a mushroom fairy turned rainbow
-``tribe``             4          (2022) one-hot of the seat's tribe: fire, wood, water, earth
-``score``             1          reputation points so far / ``SCORE_SCALE`` (100)
-====================  =========  ============================================================
+========================  =========  ============================================================
+segment                   length     numbers
+========================  =========  ============================================================
+``hand``                  C          (own block only) cards in hand by kind / that kind's count
+``hand_size``             1          cards in hand / all supply cards (50; 2022: 48)
+``known_cards``           C          cards of the hand everyone saw taken, by kind / kind's count
+``drawn_from_pile``       1          cards drawn face down from the pile since it was built (less
+                                     those seen paid) / all supply cards
+``older_hidden_cards``    1          at most how many hidden cards predate the pile / all supply
+                                     cards (capped at 1: an old save reads 99, "unknown")
+``fairies``               5          fairies held, by kind / that kind's count (5)
+``fairies_used``          5          fairies the seat used (back in the box), by kind / kind's count
+``fairies_taken``         5          fairies the seat ever took, by kind / kind's count
+``alpaca``                5          pearls on the alpaca, by colour / ``alpaca_capacity`` (6)
+``alpaca_cards``          A          1 for each alpaca (2022: mission) card the seat has claimed
+``markers``               N          1 on each board space holding one of the seat's markers
+``track``                 K          1 on each turn-order track space holding the seat's marker
+``starting_place``        P          one-hot of the seat's place in the starting order (first..last)
+``markaya``               T          1 for each tile the seat owns
+``markaya_pearls``        5 * S      per spot of every tile (tile order, spot order): one-hot of
+                                     the pearl's colour on it (all zero: empty or not the seat's)
+``rainbow_spots``         S          (2022) 1 on each spot a mushroom fairy turned rainbow (the
+                                     view's list is always empty in the current edition: no segment)
+``tribe``                 4          (2022) one-hot of the seat's tribe: fire, wood, water, earth
+``score``                 1          reputation points so far / ``SCORE_SCALE`` (100)
+========================  =========  ============================================================
 
 Then what every seat sees alike:
 
@@ -68,6 +77,25 @@ Then what every seat sees alike:
 ``cost_left``             1          cards still to pay / the highest space cost (3)
 ``picks_left``            1          pearls still to take at a river marker / rivers (12),
                                      since one round's pearls (one per river) bound it
+``delivering``            1          1 while the seats deliver (step 5, simultaneous)
+``placed``                N          one-hot of this exploration turn's marker, once placed
+                                     (supplies may not move it)
+``cost``                  1          the full placement cost being paid / the highest cost (3)
+``cards_left``            1          supply cards still to take / the most one gain gives (the
+                                     most cards on a tile, at least 1: 2)
+``cards_optional``        1          1 while the cards being taken may be declined
+``moving_from``           N          one-hot of the space whose marker supplies are moving
+``picks_taken``           1          pearls taken so far at this river marker / rivers (12)
+``picks_added``           1          picks added there by fishing-net pairs and water fairies
+                                     / rivers (12): a pick is added only while the marker
+                                     holds more pearls than picks
+``given_up_here``         5          pearls given up at this marker, by colour / colour's total
+``fairy_during``          17         one-hot of the step a fairy's use interrupted
+                                     (``STAGE_NAMES``; all zero when no fairy is being used)
+``earth_moves_left``      1          pearls an earth fairy may still move / ``EARTH_MOVES`` (3;
+                                     2022: a breeze fairy moves any number, divided by the
+                                     alpaca's capacity and capped at 1)
+``earth_moved``           1          pearls it has moved so far, over the same maximum
 ``rivers``                12 * 5     per river above the dam: one-hot of its pearl's colour
 ``pools``                 27 * 5     per river stretch, pearls by colour / rivers (12)
 ``sea``                   5          pearls in the sea by colour / that colour's total
@@ -81,14 +109,17 @@ Then what every seat sees alike:
 ``markaya_display``       T          1 for each tile in the display (the village offer)
 ``markaya_deck``          1          tiles in the deck / all tiles
 ``markaya_deck_bottom``   T          1 for each tile seen going under the deck
+``markaya_out``           T          1 for each tile out of the game (starting tiles not in
+                                     play; 2022: villagers that left the game)
 ``fairy_supply``          1          face-down fairies left / all fairies (25)
+``fairies_in_box``        1          fairies returned to the box unseen at setup / all fairies
 ``fairies_used``          5          fairies used (back in the box) by kind / kind's count
 ``alpaca_cards``          2 * A      per card: in play, still unclaimed
 ``pearls_out``            5          (2022) pearls discarded from the game / colour's total
 ========================  =========  ========================================================
 
-With the built-in components the vector has 1,731 / 2,382 / 3,033 numbers at 2 / 3 / 4 players
-in the current edition and 2,459 / 3,480 / 4,501 in 2022, most of them the sparse per-seat tile
+With the built-in components the vector has 1,932 / 2,600 / 3,270 numbers at 2 / 3 / 4 players
+in the current edition and 2,660 / 3,698 / 4,738 in 2022, most of them the sparse per-seat tile
 spots.
 """
 
@@ -104,6 +135,7 @@ from upriver.games.twelve_rivers.components import COLOURS, TRIBES, load
 from upriver.games.twelve_rivers.state import PHASE_OF_STAGE, STAGE_NAMES
 
 SCORE_SCALE = 100.0  # scores have no maximum; a strong final score is about 40
+EARTH_MOVES = 3  # pearls an earth fairy moves at most (TR-FAIRY-09; delivery.apply_use_earth)
 PHASES = tuple(dict.fromkeys(PHASE_OF_STAGE))  # exploration, collection, end, any
 
 _COLOUR = {c: i for i, c in enumerate(COLOURS)}
@@ -119,11 +151,16 @@ class _Seat:
     hand: int
     hand_size: int
     known_cards: int
+    drawn_from_pile: int
+    older_hidden_cards: int
     fairies: int
+    fairies_used: int
+    fairies_taken: int
     alpaca: int
     alpaca_cards: int
     markers: int
     track: int
+    starting_place: int
     markaya: int
     markaya_pearls: int
     rainbow_spots: int  # -1 outside the 2022 edition
@@ -164,6 +201,8 @@ class _Plan:
     display_max: float
     cost_max: float
     rivers_max: float
+    gain_max: float
+    earth_max: float
 
 
 def _options(options: dict[str, Any]) -> tuple[str, str]:
@@ -191,11 +230,16 @@ def _plan(players: int, edition: str, components: str) -> _Plan:
             hand=add(pre + "hand", n_cards) if k == 0 else -1,
             hand_size=add(pre + "hand_size", 1),
             known_cards=add(pre + "known_cards", n_cards),
+            drawn_from_pile=add(pre + "drawn_from_pile", 1),
+            older_hidden_cards=add(pre + "older_hidden_cards", 1),
             fairies=add(pre + "fairies", 5),
+            fairies_used=add(pre + "fairies_used", 5),
+            fairies_taken=add(pre + "fairies_taken", 5),
             alpaca=add(pre + "alpaca", 5),
             alpaca_cards=add(pre + "alpaca_cards", n_acards),
             markers=add(pre + "markers", len(comp.space_names)),
             track=add(pre + "track", comp.track_spaces),
+            starting_place=add(pre + "starting_place", players),
             markaya=add(pre + "markaya", len(comp.tiles)),
             markaya_pearls=add(pre + "markaya_pearls", 5 * n_spots),
             rainbow_spots=add(pre + "rainbow_spots", n_spots) if e2022 else -1,
@@ -210,6 +254,18 @@ def _plan(players: int, edition: str, components: str) -> _Plan:
     add("current_space", len(comp.space_names))
     add("cost_left", 1)
     add("picks_left", 1)
+    add("delivering", 1)
+    add("placed", len(comp.space_names))
+    add("cost", 1)
+    add("cards_left", 1)
+    add("cards_optional", 1)
+    add("moving_from", len(comp.space_names))
+    add("picks_taken", 1)
+    add("picks_added", 1)
+    add("given_up_here", 5)
+    add("fairy_during", len(STAGE_NAMES))
+    add("earth_moves_left", 1)
+    add("earth_moved", 1)
     add("rivers", comp.n_rivers * 5)
     add("pools", len(comp.stretch_ids) * 5)
     add("sea", 5)
@@ -223,7 +279,9 @@ def _plan(players: int, edition: str, components: str) -> _Plan:
     add("markaya_display", len(comp.tiles))
     add("markaya_deck", 1)
     add("markaya_deck_bottom", len(comp.tiles))
+    add("markaya_out", len(comp.tiles))
     add("fairy_supply", 1)
+    add("fairies_in_box", 1)
     add("fairies_used", 5)
     add("alpaca_cards", 2 * n_acards)
     if e2022:
@@ -264,6 +322,8 @@ def _plan(players: int, edition: str, components: str) -> _Plan:
         display_max=float(max(1, comp.card_display)),
         cost_max=float(max(1, *comp.space_cost)),
         rivers_max=float(max(1, comp.n_rivers)),
+        gain_max=float(max(1, *(t.cards for t in comp.tiles))),
+        earth_max=float(max(1, comp.alpaca_capacity if e2022 else EARTH_MOVES)),
     )
 
 
@@ -303,9 +363,11 @@ def encode(view: dict[str, Any], players: int, options: dict[str, Any]) -> list[
         for name, n in entry["known_cards"].items():
             k = card[name]
             out[b.known_cards + k] = n / card_max[k]
-        for name, n in entry["fairies"].items():
-            k = fairy[name]
-            out[b.fairies + k] = n / fairy_max[k]
+        out[b.drawn_from_pile] = entry["drawn_from_pile"] / plan.all_cards
+        out[b.older_hidden_cards] = min(entry["older_hidden_cards"] / plan.all_cards, 1.0)
+        _cards(out, b.fairies, entry["fairies"], fairy, fairy_max)
+        _cards(out, b.fairies_used, entry["fairies_used"], fairy, fairy_max)
+        _cards(out, b.fairies_taken, entry["fairies_taken"], fairy, fairy_max)
         for name, n in entry["alpaca"].items():
             out[b.alpaca + colour[name]] = n / plan.alpaca_max
         for tile in entry["markaya"]:
@@ -328,6 +390,8 @@ def encode(view: dict[str, Any], players: int, options: dict[str, Any]) -> list[
     for i, s in enumerate(view["track"]):
         if s is not None:
             out[plan.seats[(s - me) % p].track + i] = 1.0
+    for i, s in enumerate(view["starting_order"]):
+        out[plan.seats[(s - me) % p].starting_place + i] = 1.0
     base = at["alpaca_cards"]
     for a in view["alpaca_cards"]:
         i = plan.acard[(a["colour"], a["count"], a["points"])]
@@ -353,6 +417,22 @@ def encode(view: dict[str, Any], players: int, options: dict[str, Any]) -> list[
         out[at["current_space"] + plan.space[view["current_space"]]] = 1.0
     out[at["cost_left"]] = view.get("cost_left", 0) / plan.cost_max
     out[at["picks_left"]] = view.get("picks_left", 0) / plan.rivers_max
+    out[at["delivering"]] = 1.0 if view["delivering"] else 0.0
+    if "placed" in view:
+        out[at["placed"] + plan.space[view["placed"]]] = 1.0
+    out[at["cost"]] = view.get("cost", 0) / plan.cost_max
+    out[at["cards_left"]] = view.get("cards_left", 0) / plan.gain_max
+    out[at["cards_optional"]] = 1.0 if view.get("cards_optional") else 0.0
+    if "moving_from" in view:
+        out[at["moving_from"] + plan.space[view["moving_from"]]] = 1.0
+    out[at["picks_taken"]] = view.get("picks_taken", 0) / plan.rivers_max
+    out[at["picks_added"]] = view.get("picks_added", 0) / plan.rivers_max
+    if "given_up_here" in view:
+        _colours(out, at["given_up_here"], view["given_up_here"], pearl_max)
+    if "fairy_during" in view:
+        out[at["fairy_during"] + _STEP[view["fairy_during"]]] = 1.0
+    out[at["earth_moves_left"]] = min(view.get("earth_moves_left", 0) / plan.earth_max, 1.0)
+    out[at["earth_moved"]] = min(view.get("earth_moved", 0) / plan.earth_max, 1.0)
 
     # The board.
     base = at["rivers"]
@@ -393,7 +473,11 @@ def encode(view: dict[str, Any], players: int, options: dict[str, Any]) -> list[
     b = at["markaya_deck_bottom"]
     for tid in view["markaya_deck_bottom"]:
         out[b + plan.tile[tid]] = 1.0
+    b = at["markaya_out"]
+    for tid in view["markaya_out"]:
+        out[b + plan.tile[tid]] = 1.0
     out[at["fairy_supply"]] = view["fairy_supply"] / plan.all_fairies
+    out[at["fairies_in_box"]] = view["fairies_in_box"] / plan.all_fairies
     _cards(out, at["fairies_used"], view["fairies_used"], fairy, fairy_max)
     if plan.e2022:
         _colours(out, at["pearls_out"], view["pearls_out"], pearl_max)

@@ -68,19 +68,74 @@ def _grid(cells: list[str], indent: str = "  ") -> list[str]:
     return lines
 
 
+def _left_to_pay(view: dict[str, Any]) -> str:
+    """``2 of 3 left to pay`` (the whole cost, when the view gives it)."""
+    cost = f" of {view['cost']}" if "cost" in view else ""
+    return f"{view['cost_left']}{cost} left to pay"
+
+
+def _cards_to_take(view: dict[str, Any]) -> str:
+    """``2 cards left to take (may decline)``."""
+    words = _words(view)["cards"].split()[0].lower()
+    text = f"{_plural(view['cards_left'], words.rstrip('s') + ' card')} left to take"
+    return text + (" (may decline)" if view.get("cards_optional") else "")
+
+
+def _picks(view: dict[str, Any]) -> str:
+    """``1 pick left, 1 taken, 1 added``: what is left of a river marker's picks."""
+    parts = [f"{_plural(view['picks_left'], 'pick')} left"]
+    if view.get("picks_taken"):
+        parts.append(f"{view['picks_taken']} taken")
+    if view.get("picks_added"):
+        parts.append(f"{view['picks_added']} added by pairs and fairies")
+    return ", ".join(parts)
+
+
+def _earth(view: dict[str, Any]) -> str:
+    """``2 pearls left to move`` (2022: a breeze fairy moves any number: ``1 moved``)."""
+    if view.get("edition") == "2022":
+        return f"{view.get('earth_moved', 0)} moved"
+    return f"{_plural(view['earth_moves_left'], 'pearl')} left to move"
+
+
+def _fairy_word(view: dict[str, Any]) -> str:
+    return "breeze fairy" if view.get("edition") == "2022" else "earth fairy"
+
+
+def decision(view: dict[str, Any]) -> list[str]:
+    """What the table sees of the decision under way, each in a few words: the marker being
+    resolved, what is left to pay, take or move, the pearls given up at a marker."""
+    details = []
+    if view.get("current_space"):
+        details.append(f"resolving {view['current_space']}")
+    if view.get("placed"):
+        details.append(f"placed this turn: {view['placed']}")
+    if "cost_left" in view:
+        details.append(f"cost: {_left_to_pay(view)}")
+    if "cards_left" in view:
+        details.append(_cards_to_take(view))
+    if view.get("moving_from"):
+        details.append(f"supplies: moving the marker from {view['moving_from']}")
+    if "picks_left" in view:
+        details.append(f"picks: {_picks(view)}")
+    if view.get("given_up_here"):
+        details.append(f"given up here (not to be taken back): {_counts(view['given_up_here'])}")
+    if "earth_moves_left" in view:
+        details.append(f"{_fairy_word(view)}: {_earth(view)}")
+    if view.get("fairy_during"):
+        details.append(f"the fairy interrupts: {view['fairy_during']}")
+    if view.get("delivering"):
+        details.append("every seat delivers at once (the others' pearls show when all have)")
+    return details
+
+
 def _header(view: dict[str, Any], comp: Components) -> list[str]:
     viewer = view.get("viewer")
     title = f"12 Rivers - round {view['round']} of {comp.rounds}, {view['phase']} phase"
     lines = [f"=== {title} ===", f"Step: {view['step']}"]
-    details = []
-    if view.get("current_space"):
-        details.append(f"resolving {view['current_space']}")
-    if "cost_left" in view:
-        details.append(f"cost left to pay: {view['cost_left']}")
-    if "picks_left" in view:
-        details.append(f"picks left: {view['picks_left']}")
+    details = decision(view)
     if details:
-        lines.append("      " + "; ".join(details))
+        lines += ["      " + ln for ln in fold(details, WIDTH - 6, "", "; ")]
     if view.get("to_move") is None:
         lines.append("The game is over.")
     else:
@@ -249,6 +304,15 @@ def _players(view: dict[str, Any], comp: Components) -> list[str]:
             f"  fairies: {_counts(entry.get('fairies'))} | "
             f"alpaca: {_counts(entry.get('alpaca'), 'empty')} | alpaca cards: {alpaca_cards}"
         )
+        record = []
+        if entry.get("fairies_taken"):
+            record.append(f"fairies taken: {_counts(entry['fairies_taken'])}")
+        if entry.get("fairies_used"):
+            record.append(f"used: {_counts(entry['fairies_used'])}")
+        if entry.get("drawn_from_pile"):
+            record.append(f"{_plural(entry['drawn_from_pile'], 'card')} drawn from the pile")
+        if record:
+            lines.append("  " + " | ".join(record))
         lines.extend(_wrap(f"  {_words(view)['tiles']}: ", _markaya_of(entry, comp)))
     return lines
 
@@ -270,11 +334,18 @@ def _footer(view: dict[str, Any]) -> list[str]:
     scores = view.get("scores", [])
     bag = sum(view.get("bag", {}).values())
     used = _counts(view.get("fairies_used"))
-    return [
-        f"Pearl bag: {bag} | fairy supply: {view.get('fairy_supply', 0)} face down",
+    box = view.get("fairies_in_box", 0)
+    lines = [
+        f"Pearl bag: {bag} | fairy supply: {view.get('fairy_supply', 0)} face down"
+        + (f" | {box} in the box unseen" if box else ""),
         f"Fairies used: {used}",
-        "Scores: " + ", ".join(f"seat {s}: {v}" for s, v in enumerate(scores)),
     ]
+    if view.get("starting_order"):
+        lines.append("Starting order: " + ", ".join(f"seat {s}" for s in view["starting_order"]))
+    if view.get("markaya_out"):
+        lines.append(f"{_words(view)['tiles']} out of the game: {', '.join(view['markaya_out'])}")
+    lines.append("Scores: " + ", ".join(f"seat {s}: {v}" for s, v in enumerate(scores)))
+    return lines
 
 
 def text(view: dict[str, Any]) -> str:
@@ -338,8 +409,15 @@ def step(view: dict[str, Any]) -> str:
         text += f" at {view['current_space']}"
     if "cost_left" in view:
         text += f" ({view['cost_left']} left to pay)"
+    if "cards_left" in view:
+        text += f" ({view['cards_left']} left" + (", may decline)" if view.get(
+            "cards_optional") else ")")
+    if view.get("moving_from"):
+        text += f" (moving the marker from {view['moving_from']})"
     if "picks_left" in view:
         text += f" ({_plural(view['picks_left'], 'pick')} left)"
+    if "earth_moves_left" in view:
+        text += f" ({_earth(view)})"
     return text
 
 

@@ -19,6 +19,7 @@ from typing import Any
 from upriver.core import drawing
 from upriver.core.drawing import chip, first_legal, piece, target, title, tray
 from upriver.games.twelve_rivers.components import COLOURS, RAINBOW, Components, load
+from upriver.games.twelve_rivers.render import step as step_words
 
 # Decisions left to the buttons beside the board (they have no place on it).
 PASSES: frozenset[str] = frozenset({"done", "end turn", "take no card", "befriend no one",
@@ -125,7 +126,8 @@ def _space(name: str, x: float, y: float, view: dict[str, Any], legal: set[str],
     seat = view["spaces"].get(name)
     action = first_legal((f"place {name}", f"supplies: move it to {name}",
                           f"supplies: move marker from {name}"), legal)
-    here = " current" if name == view.get("current_space") else ""
+    # The marker resolved now, or the one supplies are moving.
+    here = " current" if name in (view.get("current_space"), view.get("moving_from")) else ""
     tip = name + (f": {who[seat]}'s marker" if seat is not None else "")
     out = [f'<g{target(action, legal)}{piece("space:" + name, seat)}>'
            f'<circle class="space{here}" cx="{x}" cy="{y}" r="11" fill="#fff" '
@@ -166,7 +168,7 @@ def _board(view: dict[str, Any], legal: set[str], comp: Components, who: list[st
     out: list[str] = []
     turn = view.get("to_move")
     heading = (f"Round {view['round']}, {view['phase']}: "
-               + (f"{drawing.name(who[turn])} to move ({escape(view['step'])})"
+               + (f"{drawing.name(who[turn])} to move ({escape(step_words(view))})"
                   if turn is not None else "game over"))
     out.append(f'<text x="10" y="18" font-size="14" font-weight="bold">{heading}</text>')
     # Pearls above the dam, one per active river.
