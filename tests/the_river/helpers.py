@@ -8,8 +8,8 @@ from typing import Any
 from tests.game_helpers import new_of, play, position_of, seat_view, totals
 from upriver.core.game import Game
 
-__all__ = ["GAME", "new", "play", "play_from_anywhere", "position", "position_from", "seat_view",
-           "store_anywhere", "toml_value", "totals"]
+__all__ = ["GAME", "new", "no_spot_left", "play", "play_from_anywhere", "position",
+           "position_from", "seat_view", "store_anywhere", "toml_value", "totals"]
 GAME = "the-river"
 
 
@@ -20,6 +20,33 @@ def position(text: str) -> Game:
 
 def new(players: int = 4, seed: int = 0, **options: Any) -> Game:
     return new_of(GAME, players, seed, **options)
+
+
+def no_spot_left() -> Game:
+    """RV-RULING-10: seat 0 to move with 2 claims made, 2 cards reserved, nothing affordable, no
+    warehouse left, and the first player and swap spots taken: its only decision is to set a
+    pioneer aside."""
+    from upriver.games.the_river.components import load
+
+    bare = [f'"{t.id}"' for t in load().tiles if t.warehouses == 0 and t.id != "T01"]
+    return position(f"""
+players = 3
+terrain_display = "T01"
+building_display = ["B31", "B32", "B33", "B28"]
+[spots]
+"first player" = 1
+"swap" = 1
+[[seat]]
+river = [{", ".join(bare[:10])}]
+reserved = ["B29", "B30"]
+claims = 2
+on_board = 2
+[[seat]]
+on_board = 2
+[[seat]]
+boat = 1
+on_board = 3
+""")
 
 
 def store_anywhere(game: Game) -> Game:

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import upriver
-from tests.the_river.helpers import play, position
+from tests.the_river.helpers import no_spot_left, play, position
 from upriver.agents import make_agent
 from upriver.core.game import Game
 from upriver.core.registry import rules_for
@@ -123,27 +123,8 @@ def other_play(tmp_path_factory: pytest.TempPathFactory) -> Seen:
 
 
 def set_aside(tmp_path: Path) -> Iterator[Game]:
-    """RV-RULING-10: 2 claims made, 2 cards reserved, nothing affordable, no warehouse left,
-    and the first player and swap spots taken: the only decision is to set a pioneer aside."""
-    bare = [f'"{t.id}"' for t in load().tiles if t.warehouses == 0 and t.id != "T01"]
-    yield position(f"""
-players = 3
-terrain_display = "T01"
-building_display = ["B31", "B32", "B33", "B28"]
-[spots]
-"first player" = 1
-"swap" = 1
-[[seat]]
-river = [{", ".join(bare[:10])}]
-reserved = ["B29", "B30"]
-claims = 2
-on_board = 2
-[[seat]]
-on_board = 2
-[[seat]]
-boat = 1
-on_board = 3
-""")
+    """RV-RULING-10: the only decision is to set a pioneer aside (``helpers.no_spot_left``)."""
+    yield no_spot_left()
 
 
 def covered_two_kinds(tmp_path: Path) -> Iterator[Game]:

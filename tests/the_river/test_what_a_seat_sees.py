@@ -4,8 +4,7 @@ the table sees, and every pioneer where it stands."""
 
 from __future__ import annotations
 
-from tests.the_river.helpers import play, position, seat_view
-from upriver.games.the_river.components import load
+from tests.the_river.helpers import no_spot_left, play, position, seat_view
 
 PLAIN_TILES = "T14 T15 T16 T26 T27"  # tiles without meadow effects
 
@@ -68,24 +67,11 @@ def test_a_pioneer_set_aside_is_seen_where_it_stands() -> None:
     """RV-RULING-10: a seat that cannot use any spot (2 claims made, 2 cards reserved, nothing
     affordable, no warehouse left, the first player and swap spots taken) sets a pioneer aside;
     the table sees it until cleanup."""
-    bare = [f'"{t.id}"' for t in load().tiles if t.warehouses == 0 and t.id != "T01"]
-    g = position(f"""
-players = 3
-terrain_display = "T01"
-building_display = ["B31", "B32", "B33", "B28"]
-[spots]
-"first player" = 1
-"swap" = 1
-[[seat]]
-river = [{", ".join(bare[:10])}]
-reserved = ["B29", "B30"]
-claims = 2
-on_board = 2
-""")
+    g = no_spot_left()
     assert g.legal_actions() == ["set a pioneer aside"]
     g.play("set a pioneer aside")
     assert g.view(2)["players"][0]["set_aside"] == 1
-    assert g.view(2)["unlimited_spots"]["terrain"] == [2, 0, 0]  # the two claims
+    assert g.view(2)["unlimited_spots"] == {"terrain": [2, 0, 0], "construct": [0, 2, 3]}
 
 
 def test_the_board_draws_the_pioneers_on_the_unlimited_spots_and_the_swap_under_way() -> None:

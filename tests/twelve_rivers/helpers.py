@@ -7,8 +7,19 @@ from typing import Any
 from tests.game_helpers import new_of, play, position_of, seat_view, totals
 from upriver.core.game import Game
 
-__all__ = ["GAME", "new", "placeable", "play", "position", "seat_view", "stretch_of", "totals"]
+__all__ = ["GAME", "SUPPLIES_TURN", "new", "placeable", "play", "position", "seat_view",
+           "stretch_of", "totals"]
 GAME = "twelve-rivers"
+# Seat 0 to place, a marker already on R4-A and a supplies pair in hand: a turn that reaches
+# every step of a supplies move.
+SUPPLIES_TURN = """
+players = 2
+track = "0 1 0 1 1"
+[spaces]
+"R4-A space 1" = 0
+[[seat]]
+hand = "supplies supplies banner"
+"""
 
 
 def position(text: str) -> Game:

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 import upriver
-from tests.twelve_rivers.helpers import play, position
+from tests.twelve_rivers.helpers import SUPPLIES_TURN, play, position
 from upriver.core.game import Game
 from upriver.core.registry import rules_for
 from upriver.games.twelve_rivers import encoding
@@ -401,16 +401,6 @@ def one_hot_at(cells: list[float]) -> int | None:
     """The index of a one-hot segment's 1, or None when it is all zero."""
     assert sum(cells) in (0.0, 1.0)
     return cells.index(1.0) if any(cells) else None
-
-
-SUPPLIES_TURN = """
-    players = 2
-    track = "0 1 0 1 1"
-    [spaces]
-    "R4-A space 1" = 0
-    [[seat]]
-    hand = "supplies supplies banner"
-"""
 
 
 def test_the_marker_supplies_move_is_encoded() -> None:

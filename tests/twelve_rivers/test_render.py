@@ -4,17 +4,8 @@ the picks and pearls given up at a river marker, and each seat's record of fairi
 
 from __future__ import annotations
 
-from tests.twelve_rivers.helpers import play, position
+from tests.twelve_rivers.helpers import SUPPLIES_TURN, play, position
 from upriver.games.twelve_rivers import render
-
-SUPPLIES_TURN = """
-    players = 2
-    track = "0 1 0 1 1"
-    [spaces]
-    "R4-A space 1" = 0
-    [[seat]]
-    hand = "supplies supplies banner"
-"""
 
 
 def test_the_marker_supplies_move_and_the_one_placed_this_turn_are_named() -> None:

@@ -5,16 +5,7 @@ at the table sees, and the public record of what each seat did."""
 from __future__ import annotations
 
 from tests.game_helpers import current
-from tests.twelve_rivers.helpers import play, position, seat_view
-
-SUPPLIES_TURN = """
-players = 2
-track = "0 1 0 1 1"
-[spaces]
-"R4-A space 1" = 0
-[[seat]]
-hand = "supplies supplies banner"
-"""
+from tests.twelve_rivers.helpers import SUPPLIES_TURN, play, position, seat_view
 
 
 def test_every_seat_sees_which_marker_a_supplies_pair_is_moving() -> None:
