@@ -246,15 +246,16 @@ def test_a_spectators_view_is_refused() -> None:
 
 
 def test_placing_a_die_moves_the_dice_and_the_decision() -> None:
-    """Choosing a die changes only what is asked (place a die); putting it on the Capital
-    Market then takes it from the supply dice and marks one more die space, for its owner and
-    for the other seat."""
+    """Choosing a die changes only what is asked (place a die: the step pending, the die's
+    value, its caravan chain not started); putting it on the Capital Market then takes it from
+    the supply dice and marks one more die space, for its owner and for the other seat."""
     g = new(2, seed=1, sides="aaa")
     before = seat_parts(g, 0)
     die = next(a for a in acts(g) if a.startswith("place die "))
     play(g, die)
     middle = seat_parts(g, 0)
-    assert changed(before, middle) == {"table.decision"}
+    assert changed(before, middle) == {"table.decision", "table.pending steps",
+                                       "table.die to place", "table.caravan chain"}
     theirs = seat_parts(g, 1)
     play(g, f"{die} on Capital Market")
     after = seat_parts(g, 0)

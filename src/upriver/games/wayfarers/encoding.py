@@ -25,8 +25,12 @@ Design:
   which Space card (the ``inspiration above`` flags are exact, the pairing is exact only while
   a seat holds one Inspiration card).
 - Left out: the legal actions (the action mask carries them), the solo opponent's narrative
-  ``since_its_turn_began`` (its effects are already on the table), and each display row's
-  actions, which are printed and never change.
+  ``since_its_turn_began`` (its effects are already on the table), each display row's
+  actions, which are printed and never change, and, from the view's fuller account: where the
+  cards put under a pile lie (``rows[].under_pile``), the dice's order in supply
+  (``dice_in_order``: the pending steps are encoded by the values they name), a caravan
+  tile's face and part (``caravan_tiles``: its icons are encoded), and the lists that repeat
+  what the blocks hold (``cards``, ``influence_on_cards``).
 
 Layout, in order (T = seats at the table: the player count, 2 in solo).
 
@@ -100,6 +104,49 @@ The table (after every seat's block):
 - ``table.drawn`` (160): 1 for each card the observer drew to keep one (another seat's drawn
   cards stay hidden).
 - ``table.drawn count`` (1): cards drawn for a keep-one choice, whoever drew them, / 3.
+
+The turn under way (``view.this_turn``), last in ``table``, all zeros once the game is over;
+counts of pending steps are capped at 1:
+
+- ``table.turn seat`` (T): one-hot seat place whose turn it is (in solo the opponent's turn
+  too, while the human allows or denies it a card).
+- ``table.main action done`` (1): the turn's main action is taken (WF-TURN-01).
+- ``table.used this turn`` (5): flags, Black, Yellow and Blue Influence used, a Ship hired,
+  the end of the turn offered (WF-GLD-02, WF-GLD-10, WF-RUL-15).
+- ``table.die column`` (6): one-hot, the caravan column of the die placed this turn (zeros
+  before one is): its discounts apply to the die's action (WF-UPG-21..23).
+- ``table.spare pigeon`` (1): the placed die has a Pigeon beyond its space's needs
+  (WF-ACQ-08).
+- ``table.cards gained this turn`` (160): 1 for each card gained this turn (WF-TURN-15).
+- ``table.workers placed this turn`` (60): per display slot (rows in display order, slot 1
+  first), flags for a green, yellow and blue Worker placed there this turn (WF-ACQ-11).
+- ``table.pending steps`` (12): pending steps of each kind, each count / 4: resolve effects,
+  tuck a townsfolk, inspiration, keep a drawn card, place a tile, black extra journal, place
+  a die, yellow influence, reroll dice, end the turn, the opponent acts, allow or deny the
+  opponent.
+- ``table.next parts`` (P): the parts of the topmost effect bundle (the one resolved now, or
+  the one the decision on top interrupts), each written text's count / 2; P is the number of
+  distinct part texts in the component data (63).
+- ``table.next parts from die`` (1): those parts belong to the placed die's action.
+- ``table.later parts`` (P): the parts of every bundle below it, each text's count / 4.
+- ``table.cards in hand`` (160): 1 for each card waiting for its place (a Townsfolk's host,
+  an Inspiration card's Space card or discard).
+- ``table.inspiration slot`` (4): one-hot, the display slot whose action the topmost such
+  Inspiration card would be discarded for (WF-CARD-36).
+- ``table.keep row`` (5): one-hot, the row of the cards drawn to keep one.
+- ``table.tiles in hand`` (23): tiles waiting to be placed in the caravan, each / its copies;
+  ``table.tile face`` (2): one-hot, the topmost one's face.
+- ``table.die to place`` (6): one-hot, the value of the die being placed;
+  ``table.caravan columns used`` (6): flags, the columns its caravan chain has visited;
+  ``table.caravan chain`` (3): one-hot, not started, under way, over (WF-UPG-16..20).
+- ``table.yellow first step`` (6): one-hot, the value of the die a Yellow change already
+  moved; ``table.yellow direction`` (2): one-hot, up or down; ``table.yellow placing`` (1):
+  the change is made while placing a die (WF-GLD-07..09).
+- ``table.dice to reroll`` (6): the dice still to reroll after a Rest, per value, count / 5
+  (WF-TURN-10).
+- ``table.opponent steps`` (19): the solo opponent's steps still to do, per kind, count / 4.
+- ``table.allow or deny`` (23): one-hot of what the opponent would do (acquire a card, place
+  a Worker, retrieve one), then one-hot of the display position of the card (WF-SOLO-58/59).
 """
 
 from __future__ import annotations
@@ -108,11 +155,14 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from upriver.games.wayfarers import opponent as opponent_steps
+from upriver.games.wayfarers import solo_components
 from upriver.games.wayfarers.components import ASSETS, LAND, SPACE, TILE_ICONS, WATER
 from upriver.games.wayfarers.components import load as load_components
-from upriver.games.wayfarers.effects import CARD_TYPES, GUILDS
+from upriver.games.wayfarers.effects import ALL, AT_ONCE, ATOM, CARD_TYPES, GUILDS
 from upriver.games.wayfarers.formulas import TAGS
 from upriver.games.wayfarers.solo_components import COLOURS, load_solo
+from upriver.games.wayfarers.view import AI_STEPS, CHAINS, STEP_NAMES, USED
 
 CELLS = 18  # caravan: 6 columns x 3 rows
 AI_CELLS = 21  # the solo opponent's path
@@ -141,6 +191,14 @@ SUM_VALUES = 4
 TILE_COPIES = 4.0  # of each non-Special tile type (one per player)
 DRAWN_MAX = 3  # every draw-N-keep-1 in the data draws 3 (prices.draw_keep)
 DEFAULT_ROUND_LIMIT = 200  # the round_limit option's default, for options given without it
+# The turn under way (``view.this_turn``).
+TURN_FLAGS = tuple(name for _, name in USED)
+PENDING = STEP_NAMES[1:]  # a bundle's parts ("effect") are counted in the parts segments
+OPPONENT_STEPS = tuple(AI_STEPS.values())
+ALLOW = tuple(AI_STEPS[op] for op in (solo_components.ACQUIRE, opponent_steps.PLACE,
+                                      opponent_steps.PICK))
+STEPS_MAX = 4.0  # pending steps of one kind (a typical most; capped at 1)
+PARTS_NEXT = 2.0  # equal parts in the bundle on top ("2 modify die")
 
 
 @dataclass(frozen=True)
@@ -164,6 +222,7 @@ class _Tables:
     boards: dict[str, int]  # AI board name -> place
     schemes: dict[str, int]
     comet_max: float
+    parts: dict[str, int]  # effect part text -> place, for the pending bundles
 
 
 @cache
@@ -185,6 +244,11 @@ def _tables() -> _Tables:
     for c in comp.cards:
         if c.type in (LAND, WATER):
             tuck_host[c.id] = len(tuck_host)
+    nodes = comp.nodes
+    # Every text a bundle part can have: a node that is not a whole effect (ALL) nor resolved
+    # as it is pushed (a new die, a Green Worker, a Journal Tile).
+    texts = sorted({nodes.text[i] for i in range(len(nodes.kind)) if nodes.kind[i] != ALL
+                    and not (nodes.kind[i] == ATOM and nodes.op[i] in AT_ONCE)})
     return _Tables(
         cards=len(comp.cards), card=dict(comp.by_id), first=comp.first,
         type_size=tuple(comp.first[k + 1] - comp.first[k] for k in range(len(CARD_TYPES))),
@@ -201,6 +265,7 @@ def _tables() -> _Tables:
         boards={b.name: i for i, b in enumerate(solo.boards)},
         schemes={s.id: i for i, s in enumerate(solo.schemes)},
         comet_max=float(max(1, solo.comet_max)),
+        parts={text: i for i, text in enumerate(texts)},
     )
 
 
@@ -245,6 +310,21 @@ def _table_parts(table: int) -> list[tuple[str, int]]:
     out += [(f"display.{name}", SLOTS * (t.type_size[r] + table + len(WORKERS)))
             for r, name in enumerate(CARD_TYPES)]
     out += [("table.drawn", t.cards), ("table.drawn count", 1)]
+    out += [
+        ("table.turn seat", table), ("table.main action done", 1),
+        ("table.used this turn", len(TURN_FLAGS)), ("table.die column", 6),
+        ("table.spare pigeon", 1), ("table.cards gained this turn", t.cards),
+        ("table.workers placed this turn", len(CARD_TYPES) * SLOTS * len(WORKERS)),
+        ("table.pending steps", len(PENDING)), ("table.next parts", len(t.parts)),
+        ("table.next parts from die", 1), ("table.later parts", len(t.parts)),
+        ("table.cards in hand", t.cards), ("table.inspiration slot", SLOTS),
+        ("table.keep row", len(CARD_TYPES)), ("table.tiles in hand", len(t.tile)),
+        ("table.tile face", 2), ("table.die to place", 6), ("table.caravan columns used", 6),
+        ("table.caravan chain", len(CHAINS)), ("table.yellow first step", 6),
+        ("table.yellow direction", 2), ("table.yellow placing", 1), ("table.dice to reroll", 6),
+        ("table.opponent steps", len(OPPONENT_STEPS)),
+        ("table.allow or deny", len(ALLOW) + len(CARD_TYPES) * SLOTS),
+    ]
     return out
 
 
@@ -388,7 +468,92 @@ def encode(view: dict[str, Any], players: int, options: dict[str, Any]) -> list[
     else:
         count = int(drawn)
     out[at["drawn count"]] = count / DRAWN_MAX
+    turn = view.get("this_turn")
+    if turn is not None:
+        _turn(out, off["table"], turn, rows, (turn["seat"] - seat) % table, t)
     return out
+
+
+def _turn(out: list[float], at: dict[str, int], turn: dict[str, Any], rows: dict[str, Any],
+          place: int, t: _Tables) -> None:
+    """The turn under way: whose, what its player did, and every pending step."""
+    out[at["turn seat"] + place] = 1.0
+    out[at["main action done"]] = 1.0 if turn["main_action_done"] else 0.0
+    for name in turn["used"]:
+        out[at["used this turn"] + TURN_FLAGS.index(name)] = 1.0
+    if turn["die_column"] is not None:
+        out[at["die column"] + turn["die_column"] - 1] = 1.0
+    out[at["spare pigeon"]] = 1.0 if turn["spare_pigeons"] > 0 else 0.0
+    for card_id in turn["cards_gained"]:
+        out[at["cards gained this turn"] + t.card[card_id]] = 1.0
+    where = {slot["id"]: (r * SLOTS + k) for r, name in enumerate(CARD_TYPES)
+             for k, slot in enumerate(rows[name]["slots"]) if slot is not None}
+    for card_id, colours in turn["workers_placed"].items():
+        if card_id in where:  # always: a Worker stands on a display card
+            for w in colours:
+                k = at["workers placed this turn"] + where[card_id] * len(WORKERS)
+                out[k + WORKERS.index(w)] = 1.0
+    counts = [0] * len(PENDING)
+    opp = [0] * len(OPPONENT_STEPS)
+    bundles = 0
+    first: dict[str, dict[str, Any]] = {}  # the topmost frame of each kind
+    for frame in turn["pending"]:
+        step = frame["step"]
+        counts[PENDING.index(step)] += 1
+        first.setdefault(step, frame)
+        if step == "resolve effects":
+            if bundles == 0:
+                k, scale = at["next parts"], PARTS_NEXT
+                if any(p["die_action"] for p in frame["parts"]):
+                    out[at["next parts from die"]] = 1.0
+            else:
+                k, scale = at["later parts"], STEPS_MAX
+            for part in frame["parts"]:
+                i = k + t.parts[part["part"]]
+                out[i] = min(1.0, out[i] + 1 / scale)
+            bundles += 1
+        elif step in ("tuck a townsfolk", "inspiration"):
+            out[at["cards in hand"] + t.card[frame["card"]]] = 1.0
+        elif step == "place a tile":
+            i = t.tile[frame["tile"]]
+            out[at["tiles in hand"] + i] = min(1.0, out[at["tiles in hand"] + i]
+                                               + 1 / t.tile_copies[i])
+        elif step == "the opponent acts":
+            opp[OPPONENT_STEPS.index(frame["action"])] += 1
+    for k, n in enumerate(counts):
+        out[at["pending steps"] + k] = min(1.0, n / STEPS_MAX)
+    for k, n in enumerate(opp):
+        out[at["opponent steps"] + k] = min(1.0, n / STEPS_MAX)
+    if "inspiration" in first:
+        out[at["inspiration slot"] + first["inspiration"]["slot"] - 1] = 1.0
+    if "keep a drawn card" in first:
+        out[at["keep row"] + CARD_TYPES.index(first["keep a drawn card"]["row"])] = 1.0
+    if "place a tile" in first:
+        out[at["tile face"] + "ab".index(first["place a tile"]["face"])] = 1.0
+    die = first.get("place a die")
+    if die is not None:
+        out[at["die to place"] + die["value"] - 1] = 1.0
+        for v in die["caravan_columns_used"]:
+            out[at["caravan columns used"] + v - 1] = 1.0
+        out[at["caravan chain"] + CHAINS.index(die["caravan_chain"])] = 1.0
+    yellow = first.get("yellow influence")
+    if yellow is not None:
+        step1 = yellow["first_step"]
+        if step1 is not None:
+            out[at["yellow first step"] + step1["value"] - 1] = 1.0
+            out[at["yellow direction"] + (0 if step1["by"] > 0 else 1)] = 1.0
+        if yellow["die_to_place"] is not None:
+            out[at["yellow placing"]] = 1.0
+    reroll = first.get("reroll dice")
+    if reroll is not None:
+        for v in reroll["values"]:
+            out[at["dice to reroll"] + v - 1] += 1 / DICE_MAX
+    allow = first.get("allow or deny the opponent")
+    if allow is not None:
+        out[at["allow or deny"] + ALLOW.index(allow["action"])] = 1.0
+        row, _, slot = allow["at"].split()
+        pos = CARD_TYPES.index(row) * SLOTS + int(slot) - 1
+        out[at["allow or deny"] + len(ALLOW) + pos] = 1.0
 
 
 @cache

@@ -49,6 +49,8 @@ def text(view: dict[str, Any]) -> str:
         lines.append("Drawn: " + " ".join(view["drawn"]))
     if view.get("pending"):
         lines.append(f"Now: {view['pending']}")
+    if view.get("this_turn"):
+        lines += this_turn(view["this_turn"])
     if view.get("scores"):
         for s, b in enumerate(view["scores"]):
             lines.append(f"Seat {s}: {sum(b.values())} VP "
@@ -58,6 +60,57 @@ def text(view: dict[str, Any]) -> str:
             lines.append(f"Opponent: {sum(b.values())} VP "
                          + ", ".join(f"{k} {v}" for k, v in b.items()))
     return "\n".join(lines)
+
+
+def this_turn(t: dict[str, Any]) -> list[str]:
+    """What the player whose turn it is has done, and what is still to do, the next first."""
+    done = ["main action done" if t["main_action_done"] else "main action not taken yet"]
+    done += [f"{name} used" if "influence" in name else name for name in t["used"]]
+    if t["die_column"] is not None:
+        done.append(f"die placed in column {t['die_column']}")
+    if t["spare_pigeons"]:
+        done.append("a spare pigeon")
+    if t["cards_gained"]:
+        done.append("gained " + " ".join(t["cards_gained"]))
+    done += [f"{'/'.join(colours)} worker on {card}"
+             for card, colours in t["workers_placed"].items()]
+    lines = fold([f"This turn (seat {t['seat']}):", *done], 78, "    ")
+    todo = [_step(f) for f in t["pending"]]
+    if todo:
+        lines += fold(["Still to do, next first:", *todo], 78, "    ")
+    return lines
+
+
+def _step(f: dict[str, Any]) -> str:
+    """A pending step in a few words."""
+    step = f["step"]
+    if step == "resolve effects":
+        parts = ", ".join(p["part"] for p in f["parts"])
+        die = " (die action)" if any(p["die_action"] for p in f["parts"]) else ""
+        return f"resolve {parts}{die}"
+    if step == "tuck a townsfolk":
+        return f"tuck {f['card']}"
+    if step == "inspiration":
+        return f"tuck {f['card']} above a space card or discard it (slot {f['slot']})"
+    if step == "keep a drawn card":
+        return f"keep a drawn {f['row']} card"
+    if step == "place a tile":
+        return f"place tile {f['tile']} face {f['face']}"
+    if step == "place a die":
+        return f"place die {f['value']} (caravan chain {f['caravan_chain']})"
+    if step == "yellow influence":
+        first = f["first_step"]
+        return ("yellow influence" if first is None else
+                f"yellow influence, second step (die {first['value']} moved {first['by']:+d})")
+    if step == "reroll dice":
+        return "reroll " + ", ".join(map(str, f["values"])) + " or keep them"
+    if step == "the opponent acts":
+        about = ["/".join(f[k]) if isinstance(f[k], list) else str(f[k])
+                 for k in ("on", "steps", "black_price") if k in f]
+        return f"opponent: {f['action']}" + (f" ({about[0]})" if about else "")
+    if step == "allow or deny the opponent":
+        return f"allow or deny: opponent would {f['action']} {f['card']}"
+    return str(step)
 
 
 def _opponent(o: dict[str, Any]) -> list[str]:

@@ -15,6 +15,7 @@ from html import escape
 from typing import Any
 
 from upriver.core.drawing import chip, name, piece, seat_names, title, tray
+from upriver.games.wayfarers.render import this_turn
 
 PASSES: frozenset[str] = frozenset({"done", "end turn"})
 WIDTH = 1040
@@ -181,6 +182,15 @@ def render(view: dict[str, Any], names: list[str] | None = None) -> str:
 
     if opp:
         y = _opponent(out, opp, y)
+
+    if view.get("this_turn"):  # what the mover did this turn and what is still owed
+        lines = this_turn(view["this_turn"])
+        out.append(f"<g{piece('this-turn', ' / '.join(lines))}>")
+        for line in lines:
+            out.append(f'<text x="10" y="{y + 12}" font-size="10">{escape(line.strip())}</text>')
+            y += 13
+        out.append("</g>")
+        y += 4
 
     rest = [a for a in legal if a not in PASSES and a not in used]
     chips, bottom = tray(10, y + 4, [(a, a, a) for a in rest], legal_set, width=WIDTH - 20)
