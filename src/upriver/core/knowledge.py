@@ -157,6 +157,6 @@ def table_rows(table: Sequence[Field]) -> list[str]:
     rows = ["| field | who may know it | where the views show it | why |",
             "|---|---|---|---|"]
     for f in table:
-        who = f.kind + (f" {f.while_text}" if f.kind == PUBLIC_WHILE else "")
+        who = f"public {f.while_text}" if f.kind == PUBLIC_WHILE else f.kind
         rows.append(f"| `{f.name}` | {who} | {f.shown} | {f.why} |")
     return rows
