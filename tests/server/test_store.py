@@ -134,6 +134,20 @@ def test_serve_with_an_unusable_database_says_so_in_one_line(url: str, message: 
     assert "Traceback" not in result.output
 
 
+def test_an_sqlite_file_in_a_missing_folder_gets_its_folder(tmp_path: Path) -> None:
+    """``serve --db sqlite:///new/folder/games.db`` makes the folder, as every output does."""
+    from upriver.server.store import engine_for
+
+    path = tmp_path / "new" / "folder" / "games.db"
+    engine_for(f"sqlite:///{path}")
+    assert path.parent.is_dir()
+    blocked = tmp_path / "a file"
+    blocked.write_text("")
+    with pytest.raises(ValueError, match="cannot use database file") as err:
+        engine_for(f"sqlite:///{blocked / 'games.db'}")
+    assert "\n" not in str(err.value)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

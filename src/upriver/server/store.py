@@ -101,7 +101,19 @@ def engine_for(url: str) -> Engine:
         raise ValueError(f"cannot use database URL {url!r}: {err}") from None
     if engine.dialect.name == "sqlite":
         sa.event.listen(engine, "connect", _sqlite_pragmas)
+        _make_folder(engine.url.database)
     return engine
+
+
+def _make_folder(database: str | None) -> None:
+    """An SQLite file's folder is made if missing, as every other output of upriver's is; one
+    that cannot be made is refused in one line."""
+    if not database or database == ":memory:" or database.startswith("file:"):
+        return
+    try:
+        Path(database).parent.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise ValueError(f"cannot use database file {database}: {err.strerror or err}") from None
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
