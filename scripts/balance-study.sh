@@ -3,8 +3,9 @@
 # self-play), the two 12 Rivers editions side by side on the same bots and seeds, and the bot
 # ladder (greedy against random, MCTS against greedy). Results go to ${OUT:-balance}/.
 # Usage: scripts/balance-study.sh [GAMES] (default 200). The MCTS rows play MCTS_GAMES games,
-# default GAMES/10, with an iteration budget (MCTS_ITERS, default 1000), so every figure is the
-# same on any machine. Games run on every core (JOBS, default all); results do not depend on it.
+# default GAMES/10, with an iteration budget per decision (MCTS_ITERS, default 1000, and
+# per=decision, as these figures were first measured), so every figure is the same on any
+# machine. Games run on every core (JOBS, default all); results do not depend on it.
 # UPRIVER names the command (default .venv/bin/upriver; the compiled build is about twice as
 # fast, see docs/bots.md).
 set -euo pipefail
@@ -12,7 +13,7 @@ cd "$(dirname "$0")/.."
 games=${1:-200}
 out=${OUT:-balance}
 jobs=${JOBS:-$(nproc)}
-mcts="mcts:iters=${MCTS_ITERS:-1000}"
+mcts="mcts:iters=${MCTS_ITERS:-1000}:per=decision"
 sim="${UPRIVER:-.venv/bin/upriver} simulate --jobs $jobs"
 mkdir -p "$out"
 for players in 2 3 4; do

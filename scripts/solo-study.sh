@@ -9,7 +9,7 @@ games=${1:-200}
 out=${OUT:-solo}
 jobs=${JOBS:-2}
 mkdir -p "$out"
-for bot in greedy mcts:iters=40; do
+for bot in greedy mcts:iters=40:per=decision; do
   name=${bot%%:*}
   for board in stargazer inventor mayor wayfarer; do
     .venv/bin/upriver simulate wayfarers --players "$bot" --games "$games" --jobs "$jobs" \

@@ -118,7 +118,7 @@ def test_mcts_stops_early_only_once_its_choice_cannot_change(game_id: str) -> No
     assert stopped_early
 
 
-def test_turns_taken_counts_the_solo_opponents_turns_and_is_none_where_not_counted() -> None:
+def test_turns_taken_counts_the_solo_opponents_turns() -> None:
     """A solo seat always decides next, so a turn's end shows in ``turns_taken``: the person's
     turn and the opponent's that follows it are two turns."""
     g = upriver.new_game("wayfarers", players=1, seed=4, ai_board="mayor")
@@ -127,7 +127,117 @@ def test_turns_taken_counts_the_solo_opponents_turns_and_is_none_where_not_count
     while g.turns_taken == 0:
         g.play(rng.choice(g.legal_actions()))
     assert g.to_move == 0 and g.turns_taken == 2
-    assert upriver.new_game("twelve-rivers", players=2, seed=1).turns_taken is None
+
+
+BUDGETED = [
+    ("twelve-rivers", 2, {}), ("twelve-rivers", 3, {"edition": "2022"}),
+    ("the-river", 2, {}), ("wayfarers", 2, {}), ("wayfarers", 1, {"ai_board": "mayor"}),
+]
+
+
+def _bot_turns(game_id: str, players: int, options: dict[str, str], agent: MCTSAgent,
+               turns: int) -> list[list[int]]:
+    """The iterations of each decision of seat 0's first ``turns`` turns, the other seats random.
+    A turn is a run of seat 0's decisions within one value of ``turns_taken`` (outside the
+    counted turns, as in 12 Rivers' collection, the run alone)."""
+    g = upriver.new_game(game_id, players=players, seed=5, **options)
+    rng = random.Random(5)
+    spent: list[list[int]] = []
+    key = None
+    while not g.is_over and len(spent) <= turns:
+        if g.to_move != 0:
+            g.play(rng.choice(g.legal_actions()))
+            continue
+        if (g.turns_taken, len(g.history)) != key:
+            spent.append([])
+        key = (g.turns_taken, len(g.history) + 1)
+        g.play(agent.choose(g))
+        spent[-1].append(agent.last_iterations)
+        assert agent.turn_spent()[0] == (sum(spent[-1]) if agent.per == "turn"
+                                         else agent.last_iterations)
+    return spent[:turns]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), BUDGETED)
+def test_a_bots_turn_never_spends_more_than_its_budget(
+        game_id: str, players: int, options: dict[str, str]) -> None:
+    """``mcts:iters=N`` is N iterations per turn, whatever the turn's number of decisions: the
+    turn's later decisions spend what the first left, and a new turn has the whole budget again
+    (the per-decision budget spends N on each)."""
+    per_turn = _bot_turns(game_id, players, options, MCTSAgent(1, iters=40, early=0), 8)
+    assert all(sum(turn) <= 40 for turn in per_turn)
+    assert sum(sum(turn) == 40 for turn in per_turn) >= 4  # each new turn has the budget
+    per_decision = _bot_turns(game_id, players, options,
+                              MCTSAgent(1, iters=40, early=0, per="decision"), 8)
+    assert all(n in (0, 40) for turn in per_decision for n in turn)
+    if game_id == "wayfarers":  # turns of many decisions: each decision would spend it all
+        assert any(sum(turn) > 40 for turn in per_decision)
+
+
+def test_a_turns_later_decisions_go_on_in_the_tree_of_its_first(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first decision of a turn searches; a later one of the same turn goes on from the node
+    that the first decision's choice reached, with its visits, and spends what is left."""
+    g = upriver.new_game("wayfarers", players=2, seed=3)
+    agent = MCTSAgent(2, iters=300, width=2)  # two root actions: the first settles early
+    roots: list[tuple[int, int]] = []
+    search = agent.search
+
+    def spy(game: Game, *args: object, **kwargs: object) -> object:
+        root = kwargs.get("root")
+        roots.append((len(game.history), root.visits if root is not None else -1))
+        return search(game, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(agent, "search", spy)
+    turn = (g.to_move, g.turns_taken)
+    while (g.to_move, g.turns_taken) == turn and len(roots) < 2:
+        g.play(agent.choose(g))
+    assert len(roots) == 2, "the turn has two searched decisions"
+    assert roots[0][1] == -1  # a fresh tree
+    assert roots[1][1] > 0  # the node the first search reached, with its visits
+    assert agent.last_iterations > 0 and agent.turn_spent()[0] <= 300
+    spent = agent.turn_spent()[0]
+    while (g.to_move, g.turns_taken) == turn:  # the rest of the turn stays in the budget
+        g.play(agent.choose(g))
+    assert agent.turn_spent()[0] <= 300 and agent.turn_spent()[0] >= spent
+
+
+def test_a_time_budget_is_per_turn_too(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``mcts:secs=S``: the turn's decisions share S seconds (on a clock that ticks a millisecond
+    whenever it is read, so the test does not depend on this machine's speed); once they are
+    spent, the turn's last decisions take the tree's advice without searching."""
+    import upriver.agents.mcts as mcts
+
+    class Clock:
+        now = 0.0
+
+        @classmethod
+        def perf_counter(cls) -> float:
+            cls.now += 0.001
+            return cls.now
+
+    monkeypatch.setattr(mcts, "time", Clock)
+    g = upriver.new_game("wayfarers", players=2, seed=3)
+    agent = MCTSAgent(2, secs=0.2, early=0)
+    turn = (g.to_move, g.turns_taken)
+    searched = []
+    while (g.to_move, g.turns_taken) == turn:
+        g.play(agent.choose(g))
+        searched.append(agent.last_iterations)
+    assert searched[0] > 0 and searched[1:] and not any(searched[1:])
+    assert 0.2 <= agent.turn_spent()[1] <= 0.2 + 0.003  # a deadline is checked each iteration
+
+
+def test_a_decision_after_another_seats_decides_starts_a_new_turn() -> None:
+    """Budgets follow the history: a seat's decision that does not follow its own last choice
+    (another seat decided in between, or the game was rewound) is the start of a turn."""
+    g = upriver.new_game("twelve-rivers", players=2, seed=8)
+    agent = MCTSAgent(3, iters=30, early=0)
+    first = g.clone()
+    agent.choose(first)
+    assert agent.turn_spent()[0] == 30
+    agent.choose(g.clone())  # the same position again: not a continuation of that turn
+    assert agent.turn_spent()[0] == 30 and agent.last_iterations == 30
 
 
 def test_a_solo_playout_stops_at_the_end_of_the_turn_not_of_the_game() -> None:

@@ -136,7 +136,7 @@ def test_a_report_names_everything_that_makes_its_figures(tmp_path: Path) -> Non
     assert data["options"] == study["options"]
     assert study["bots"][0]["settings"] == {"agent": "mcts", "iters": 5, "secs": 0.0, "c": 0.7,
                                             "playout": "random", "depth": 20, "bias": 1.0,
-                                            "width": 6, "early": 1}
+                                            "width": 6, "early": 1, "per": "turn"}
     assert study["upriver_version"] and study["seating"] == "rotate"
     words = shlex.split(study["command"])
     assert words[:3] == ["upriver", "simulate", "twelve-rivers"] and "--jobs" not in words

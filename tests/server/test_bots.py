@@ -56,7 +56,7 @@ def test_a_failing_bot_never_freezes_its_game(tmp_path: Path,
     def broken(saved: str, spec: str, seed: int) -> str:
         raise RuntimeError("the bot broke")
 
-    monkeypatch.setattr(bots, "decide", broken)
+    monkeypatch.setattr(bots, "decide_turn", broken)
     app = create_app(f"sqlite:///{tmp_path / 'g.db'}", bot_delay=0.0, bot_workers=0)
     with TestClient(app) as client:
         made = new_game(client, game="twelve-rivers", players=2, seed=3,
@@ -70,8 +70,9 @@ def test_a_failing_bot_never_freezes_its_game(tmp_path: Path,
 
 def test_one_games_slow_bot_never_starves_the_others(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """With one worker, a game of slow bots (0.4 s a decision) and a game of quick ones share
-    it in turn: the quick game moves on all the time, not after the slow one."""
+    """With one worker, a game of slow bots (0.4 s a turn) and a game of quick ones share it in
+    turn: the quick game moves on all the time, not after the slow one (counted in turns: a
+    worker decides a bot's turn at a time)."""
     monkeypatch.setitem(bots.LEVELS, "hard", Level("mcts:secs=0.4", "Search bot", 5.0))
     app = create_app(f"sqlite:///{tmp_path / 'g.db'}", bot_delay=0.0, bot_workers=1)
     with TestClient(app) as client:
@@ -80,9 +81,10 @@ def test_one_games_slow_bot_never_starves_the_others(tmp_path: Path,
         quick = new_game(client, game="the-river", players=2, seed=2,
                          seats=[{"kind": "bot", "agent": "easy"}] * 2)["id"]
         time.sleep(4.0)
-        slow_ply, quick_ply = state(client, slow)["ply"], state(client, quick)["ply"]
-    assert slow_ply >= 3, slow_ply
-    assert quick_ply >= slow_ply - 1, (slow_ply, quick_ply)
+        slow_turns = state(client, slow)["view"]["turns_taken"]
+        quick_turns = state(client, quick)["view"]["turns_taken"]
+    assert slow_turns >= 3, slow_turns
+    assert quick_turns >= slow_turns - 1, (slow_turns, quick_turns)
 
 
 @pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM])
@@ -107,3 +109,38 @@ def test_bot_workers_end_with_the_server_however_it_ends(tmp_path: Path, how: in
         assert not any(alive(pid) for pid in workers)
     finally:
         server.stop()
+
+
+def test_a_bots_turn_is_decided_by_one_agent_on_one_budget() -> None:
+    """A worker decides the bot's whole turn with one agent: the decisions are those a search
+    bot makes with the turn's budget (later decisions going on in the first one's tree), and
+    they stop where the turn does."""
+    import json
+
+    import upriver
+    from upriver.agents.mcts import MCTSAgent
+
+    game = upriver.new_game("wayfarers", players=2, seed=3)
+    turn = json.loads(bots.decide_turn(game.to_json(), "mcts:iters=60", 9))
+    agent = MCTSAgent(9, iters=60)
+    seat, taken = game.to_move, game.turns_taken
+    for decision in turn:
+        assert (game.to_move, game.turns_taken) == (seat, taken)
+        assert agent.choose(game) == decision
+        game.play(decision)
+    assert len(turn) > 1 and (game.to_move, game.turns_taken) != (seat, taken)
+    assert agent.turn_spent()[0] <= 60
+
+
+def test_the_web_asks_for_a_bots_turn_once_and_shows_each_decision(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bots in a game of Wayfarers: one job per turn, each of its decisions stored and shown."""
+    monkeypatch.setitem(bots.LEVELS, "hard", Level("mcts:iters=20", "Search bot", 30.0))
+    app = create_app(f"sqlite:///{tmp_path / 'g.db'}", bot_delay=0.0, bot_workers=0)
+    with TestClient(app) as client:
+        made = new_game(client, game="wayfarers", players=2, seed=4,
+                        seats=[{"kind": "bot", "agent": "hard"}] * 2)
+        page = wait_until(client, made["id"], lambda p: p["ply"] >= 12)
+        stats = app.state.host.stats
+        assert not page["events"]  # no fallback: every decision was the bot's own
+    assert 0 < stats["bot_turns"] < stats["bot_decisions"]

@@ -92,7 +92,8 @@ on_board = 4
 
 
 def test_the_last_boat_with_pioneers_places_them_one_after_another() -> None:
-    """RV-TURN-05: when only one boat still holds pioneers, its owner takes turn after turn."""
+    """RV-TURN-05: when only one boat still holds pioneers, its owner takes turn after turn;
+    each is a turn of its own (``turns_taken``, which bots budget by)."""
     game = position(f"""
 players = 3
 first_player = 0
@@ -105,12 +106,13 @@ on_board = 1
 [[seat]]
 on_board = 4
 """)
-    assert game.to_move == 1
+    assert game.to_move == 1 and game.turns_taken == 0
     play(game, "claim T01")
-    assert game.to_move == 1
+    assert game.to_move == 1 and game.turns_taken == 1
     play(game, "take the first player pawn")
-    assert game.to_move == 1
+    assert game.to_move == 1 and game.turns_taken == 2
     play(game, "claim T02")
+    assert game.turns_taken == 3
     assert game.view(0)["round"] == 2  # the third placement emptied the last boat
 
 

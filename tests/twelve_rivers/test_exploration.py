@@ -36,14 +36,24 @@ def finish_turn(game: upriver.Game) -> None:
 
 def test_frontmost_marker_on_the_track_acts_next() -> None:
     """TR-EXPL-01: the marker on the frontmost occupied track space acts next, and its owner takes
-    the turn; in round 1 that is space 1."""
+    the turn; in round 1 that is space 1. Each marker is a turn of its own, so a seat whose
+    markers follow one another takes turns in a row (``turns_taken``, which bots budget by)."""
     assert position("players = 3").to_move == 0
     game = position('players = 2\ntrack = "- - 1 0 1 0 0 1"')
-    assert game.to_move == 1
+    assert game.to_move == 1 and game.turns_taken == 0
     play(game, "place R4-A space 1")
     finish_turn(game)
-    assert game.to_move == 0
-    assert game.view(0)["track"][:8] == [None, None, None, 0, 1, 0, 0, 1]
+    assert game.to_move == 0 and game.turns_taken == 1
+    play(game, "place R4-A space 2")
+    finish_turn(game)
+    assert game.to_move == 1 and game.turns_taken == 2
+    play(game, "place R4-A space 3")
+    finish_turn(game)
+    assert game.to_move == 0 and game.turns_taken == 3
+    play(game, "place R4-A space 4")
+    finish_turn(game)
+    assert game.to_move == 0 and game.turns_taken == 4  # the same seat's next marker
+    assert game.view(0)["track"][:8] == [None] * 6 + [0, 1]
 
 
 def test_marker_moves_from_the_track_to_a_free_space_anywhere() -> None:

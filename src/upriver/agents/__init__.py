@@ -83,9 +83,10 @@ PARAMS: dict[str, dict[str, Param]] = {
     "random": {},
     "greedy": {},
     "mcts": {
-        "iters": Param(int, 1, 10_000_000, help="iterations per decision"),
+        "iters": Param(int, 1, 10_000_000, help="iterations per turn (per decision with "
+                       "per=decision)"),
         "secs": Param(float, 0, 3600, above_low=True,
-                      help="seconds per decision (a time budget instead of iterations)"),
+                      help="seconds per turn (a time budget instead of iterations)"),
         "c": Param(float, 0, 100, help="UCB exploration constant"),
         "playout": Param(str, choices=("random", "greedy"), help="playout policy"),
         "depth": Param(int, 0, 100_000,
@@ -95,6 +96,9 @@ PARAMS: dict[str, dict[str, Param]] = {
                        help="root actions kept after the greedy look-ahead (0: all)"),
         "early": Param(int, 0, 1, help="stop once the leading root action can no longer be "
                        "overtaken in the budget left (0: spend it all)"),
+        "per": Param(str, choices=("turn", "decision"),
+                     help="what the budget covers: a seat's whole turn (its later decisions "
+                     "go on in the same tree), or each decision afresh"),
     },
 }
 

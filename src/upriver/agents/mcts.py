@@ -71,13 +71,23 @@ def _settled(root: Node, left: float) -> bool:
 
 
 class MCTSAgent:
+    """The search bot. Its budget, ``iters`` iterations or ``secs`` seconds, is per turn (as a
+    person thinks about a turn, not about each small decision of it): the turn's first decision
+    searches, and the decisions that follow in the same turn go on from the node of the tree
+    that the search had reached for them, extended with what is left of the budget. A game that
+    counts turns (``Game.turns_taken``) says where a turn ends; elsewhere a seat's turn is its
+    run of decisions, until another seat decides. ``per="decision"`` gives each decision the
+    whole budget and a fresh tree."""
+
     name = "mcts"
 
     def __init__(self, seed: int, iters: int = 1000, secs: float = 0.0, c: float = 0.7,
                  playout: str = "random", depth: int = 20, bias: float = 1.0,
-                 width: int = 6, early: int = 1) -> None:
+                 width: int = 6, early: int = 1, per: str = "turn") -> None:
         if playout not in ("random", "greedy"):
             raise ValueError(f"mcts playout must be random or greedy, not {playout!r}")
+        if per not in ("turn", "decision"):
+            raise ValueError(f"mcts per must be turn or decision, not {per!r}")
         self.rng = random.Random(seed)
         self.iters = iters
         self.secs = secs
@@ -87,42 +97,105 @@ class MCTSAgent:
         self.bias = bias
         self.width = width
         self.early = early
+        self.per = per
         self.last_iterations = 0
+        # The turn under way: which it is, the history's length and this agent's choice at its
+        # last decision, what it has spent, and the node of the tree that choice reached.
+        self._turn: tuple[int | None, int | None] | None = None
+        self._length = -1
+        self._choice = ""
+        self._spent_iters = 0
+        self._spent_secs = 0.0
+        self._node: Node | None = None
+
+    def turn_spent(self) -> tuple[int, float]:
+        """Iterations and seconds of search spent so far in the current turn."""
+        return self._spent_iters, self._spent_secs
+
+    def _turn_of(self, game: Game) -> tuple[int | None, int | None]:
+        """What identifies the seat's turn: its number where the game counts turns, else the
+        run of decisions (it goes on while the history grows by this seat's choices only)."""
+        return (game.to_move, game.turns_taken)
+
+    def _goes_on(self, game: Game) -> bool:
+        """The decision continues the turn of the last one: the same seat, the same turn, and
+        nothing decided since but this agent's own choice."""
+        if self.per != "turn" or self._turn is None:
+            return False
+        return (self._turn_of(game) == self._turn and len(game.history) == self._length + 1
+                and game.history[-1] == (self._turn[0], self._choice))
 
     def choose(self, game: Game) -> str:
         actions = game.legal_actions()
-        if len(actions) == 1:
-            return actions[0]
-        root, actions = self.search(game)
+        goes_on = self._goes_on(game)
+        if not goes_on:
+            self._spent_iters, self._spent_secs, self._node = 0, 0.0, None
+        forced = len(actions) == 1
+        if forced:
+            choice = actions[0]
+            self.last_iterations = 0
+        else:
+            iters = max(0, self.iters - self._spent_iters) if self.iters else 0
+            secs = max(0.0, self.secs - self._spent_secs) if self.secs > 0 else 0.0
+            if self.secs > 0 and secs == 0.0:
+                secs = -1.0  # the turn's time is spent: no iteration, only the tree's advice
+            node = self._node
+            spent = (secs < 0) if self.secs > 0 else iters == 0
+            if spent and node is not None and any(
+                    node.children[a].visits for a in actions if a in node.children):
+                root = node  # nothing left to search with: the tree's advice as it stands
+                self.last_iterations = 0
+            else:
+                start = time.perf_counter()
+                root, actions = self.search(game, budget=(iters, secs), root=node)
+                self._spent_secs += time.perf_counter() - start
+                self._spent_iters += self.last_iterations
+            choice = self._most_visited(root, actions)
+            self._node = root.children.get(choice)
+        if forced and self._node is not None:  # the tree goes on past a forced decision
+            self._node = self._node.children.get(choice)
+        self._turn, self._length, self._choice = self._turn_of(game), len(game.history), choice
+        return choice
+
+    def _most_visited(self, root: Node, actions: list[str]) -> str:
+        """The most visited action, ties broken at random; none visited: the best prior."""
         visited = [(root.children[a].visits, a) for a in actions if a in root.children]
-        most = max(v for v, _ in visited)
+        most = max((v for v, _ in visited), default=0)
+        if most == 0:
+            return max(actions, key=lambda a: root.children[a].prior if a in root.children
+                       else float("-inf"))
         return self.rng.choice([a for v, a in visited if v == most])
 
     def search(self, game: Game, keep: str = "", share: float = 0.0,
-               observe: Callable[[str, Game], None] | None = None) -> tuple[Node, list[str]]:
-        """The search tree's root after the budget, and the root actions searched. ``keep`` is
-        searched even if the greedy look-ahead would prune it, and tried first whenever it has
-        had less than ``share`` of the iterations (a review judges the decision taken as well
-        as the bot's own). ``observe(root action, final world)`` is told where each iteration
-        ended."""
+               observe: Callable[[str, Game], None] | None = None,
+               budget: tuple[int, float] | None = None,
+               root: Node | None = None) -> tuple[Node, list[str]]:
+        """The search tree's root after the budget, and the root actions searched. ``budget``
+        is (iterations, seconds), by default the agent's own (``iters``, ``secs``); a negative
+        time allows no iteration. ``root`` is a node of an earlier search to go on from. ``keep``
+        is searched even if the greedy look-ahead would prune it, and tried first whenever it
+        has had less than ``share`` of the iterations (a review judges the decision taken as
+        well as the bot's own). ``observe(root action, final world)`` is told where each
+        iteration ended."""
         start = time.perf_counter()  # the time budget includes the greedy look-ahead
+        iters, secs = budget if budget is not None else (self.iters, self.secs)
         me = game.to_move
         assert me is not None
         actions = game.legal_actions()
-        root = Node(-1)
+        root = root if root is not None else Node(-1)
         searched: frozenset[str] = frozenset()
         if self.bias > 0 or self.width > 0:
             actions = self._seed_root(game, me, root, actions, keep)
             searched = frozenset(actions)
-        deadline = start + self.secs if self.secs > 0 else 0.0
+        deadline = start + secs if secs > 0 else 0.0
         n = 0
-        while True:
+        while secs >= 0:
             now = time.perf_counter()
-            if (now >= deadline) if deadline else (n >= self.iters):
+            if (now >= deadline) if deadline else (n >= iters):
                 break
             if self.early and n and n % SETTLE_EVERY == 0:
                 # The budget still to come: exact for iterations, estimated for time.
-                left = n * (deadline - now) / (now - start) if deadline else self.iters - n
+                left = n * (deadline - now) / (now - start) if deadline else iters - n
                 if _settled(root, left):
                     break
             kept = root.children.get(keep) if keep else None
@@ -136,7 +209,9 @@ class MCTSAgent:
                    keep: str = "") -> list[str]:
         """The greedy look-ahead's opinion of each root action: only the ``width`` best are
         searched (so the budget goes where it matters), each with a prior that fades as visits
-        accumulate (progressive bias, Chaslot et al. 2008). Returns the actions to search."""
+        accumulate (progressive bias, Chaslot et al. 2008); a root from an earlier search keeps
+        its children's visits, and those it visited stay searched. Returns the actions to
+        search."""
         from upriver.agents.greedy import GreedyAgent
 
         judge = GreedyAgent(self.rng.getrandbits(62))
@@ -144,12 +219,15 @@ class MCTSAgent:
         values = [judge._judge(world, a, me) for a in actions]
         ranked = sorted(zip(values, actions, strict=True), key=lambda va: -va[0])
         if self.width > 0:
-            ranked = ranked[: self.width] + [va for va in ranked[self.width:] if va[1] == keep]
+            visited = {a for a, child in root.children.items() if child.visits}
+            ranked = ranked[: self.width] + [va for va in ranked[self.width:]
+                                             if va[1] == keep or va[1] in visited]
         top = ranked[0][0]
         for v, a in ranked:
-            child = Node(me)
+            child = root.children.get(a)
+            if child is None:
+                child = root.children[a] = Node(me)
             child.prior = math.exp((v - top) / EVAL_SCALE) if self.bias > 0 else 0.0
-            root.children[a] = child
         return [a for _, a in ranked]
 
     def _iterate(self, game: Game, me: int, root: Node,

@@ -1,15 +1,16 @@
 """Bots deciding for their seats, and reviews judging decisions, away from the web server's
 event loop.
 
-The web offers bots by level only: each level is a fixed agent spec with a hard time limit.
-A decision is worked out in a worker process (searching bots would otherwise hold the
-interpreter for a second at a time), from a saved copy of the game: the bot sees it only
-through the public interface, as everywhere else. The server enforces the limit from outside:
-a worker still thinking when it is up is killed and replaced, and the game goes on with a
-simple legal move instead (``BotFailed``). Idle workers are handed out first come, first
-served, and each game asks for one decision at a time, so games share the workers in turn and
-no game can hold them all. A game review (``upriver.review``) sends its decisions to the same
-workers, in the same queue, one at a time. Workers run at a lower priority than the server
+The web offers bots by level only: each level is a fixed agent spec with a hard time limit
+for a turn. A bot's turn is worked out in a worker process (searching bots would otherwise
+hold the interpreter for a second at a time), from a saved copy of the game, by one agent for
+all the turn's decisions, so a search bot's budget covers the turn (docs/bots.md): the bot
+sees the game only through the public interface, as everywhere else. The server enforces the
+limit from outside: a worker still thinking when it is up is killed and replaced, and the game
+goes on with a simple legal move instead (``BotFailed``). Idle workers are handed out first
+come, first served, and each game asks for one turn at a time, so games share the workers in
+turn and no game can hold them all. A game review (``upriver.review``) sends its decisions to
+the same workers, in the same queue, one at a time. Workers run at a lower priority than the server
 (``nice`` 10) and end with it however it ends (the kernel kills them when it dies; they also
 watch for it).
 """
@@ -39,7 +40,7 @@ WORKER_NICE = 10  # how much lower than the server a worker runs
 
 @dataclass(frozen=True)
 class Level:
-    """A bot the web offers: a fixed agent spec, a name for people, and the longest a decision
+    """A bot the web offers: a fixed agent spec, a name for people, and the longest a turn
     may take (seconds) before the server gives up on it."""
 
     spec: str
@@ -79,10 +80,23 @@ class BotFailed(Exception):
         self.reason = reason
 
 
-def decide(saved: str, spec: str, seed: int) -> str:
-    """The bot's decision in the saved game."""
+MAX_TURN = 2_000  # decisions; a bound on one turn, far above any game's
+
+
+def decide_turn(saved: str, spec: str, seed: int) -> str:
+    """The bot's decisions for the rest of its seat's turn in the saved game, as a JSON list:
+    one agent makes them all, so a search bot's budget is the turn's. The turn ends when
+    another seat is to move, the game counts a turn more (``turns_taken``) or it ends."""
     game = upriver.load_game(saved)
-    return make_agent(spec, seed).choose(game)
+    agent = make_agent(spec, seed)
+    seat, turn = game.to_move, game.turns_taken
+    decisions: list[str] = []
+    while (not game.is_over and game.to_move == seat and game.turns_taken == turn
+           and len(decisions) < MAX_TURN):
+        action = agent.choose(game)
+        game.play(action)
+        decisions.append(action)
+    return json.dumps(decisions)
 
 
 def judge(saved: str, taken: str, seed: int, iters: int) -> str:
@@ -95,7 +109,7 @@ def judge(saved: str, taken: str, seed: int, iters: int) -> str:
 def work(kind: str) -> Callable[..., str]:
     """The work a worker does, by name: it takes the job's arguments and answers with a text
     (looked up when asked, so a test may replace one)."""
-    table: dict[str, Callable[..., str]] = {"decide": decide, "judge": judge}
+    table: dict[str, Callable[..., str]] = {"turn": decide_turn, "judge": judge}
     return table[kind]
 
 
@@ -199,16 +213,17 @@ class BotPool:
     def pids(self) -> list[int]:
         return [w.process.pid for w in self._all if w.process.pid is not None]
 
-    async def decide(self, saved: str, spec: str, seed: int, limit: float) -> str:
-        """The decision, or ``BotFailed`` once ``limit`` seconds have passed (or the bot
-        failed). Callers wait their turn for a worker in the order they asked."""
-        return await self._run(("decide", saved, spec, seed), limit)
+    async def turn(self, saved: str, spec: str, seed: int, limit: float) -> list[str]:
+        """The decisions of the bot's turn, or ``BotFailed`` once ``limit`` seconds have passed
+        (or the bot failed). Callers wait their turn for a worker in the order they asked."""
+        decisions: list[str] = json.loads(await self._run(("turn", saved, spec, seed), limit))
+        return decisions
 
     async def judge(self, saved: str, taken: str, seed: int, iters: int,
                     limit: float) -> dict[str, Any]:
         """A review's judgement of one decision (``upriver.review``), on the same workers and
         in the same queue as the bots' decisions, so a review never holds up a game for more
-        than one decision; ``BotFailed`` as for ``decide``."""
+        than one decision; ``BotFailed`` as for ``turn``."""
         answer: dict[str, Any] = json.loads(
             await self._run(("judge", saved, taken, seed, iters), limit))
         return answer

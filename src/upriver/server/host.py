@@ -111,7 +111,7 @@ class Host:
         self.live: dict[str, LiveGame] = {}
         self._loading = asyncio.Lock()
         self.name = secrets.token_hex(8)  # this process, in the bot claims it makes
-        self.stats = {"bot_decisions": 0, "bot_fallbacks": 0, "bot_turns_lost": 0,
+        self.stats = {"bot_turns": 0, "bot_decisions": 0, "bot_fallbacks": 0, "bot_turns_lost": 0,
                       "caught_up": 0}
         self._tasks: list[asyncio.Task[None]] = []
 
@@ -660,9 +660,11 @@ class Host:
                 await asyncio.sleep(1.0)
 
     async def _bots_play(self, live: LiveGame) -> None:
-        """Bots decide while it is a bot seat's turn; a change meanwhile (an undo) wins. A bot
-        that gives no decision in time, or fails, is replaced for that decision by a random
-        legal move, noted in the game for everyone to see: no bot can freeze a game."""
+        """Bots play while it is a bot seat's turn, a whole turn at a time (one agent decides
+        all its decisions, so a search bot's budget is the turn's), each decision shown in its
+        turn; a change meanwhile (an undo) wins. A bot that gives no decision in time, or
+        fails, is replaced for that decision by a random legal move, noted in the game for
+        everyone to see: no bot can freeze a game."""
         while True:
             seat = live.game.to_move
             if seat is None or live.record.seats[seat].kind != "bot":
@@ -682,29 +684,46 @@ class Host:
             note = None
             self._thinking(live, seat)
             try:
-                action = await self.bots.decide(saved, level.spec, seed, level.limit)
+                actions = await self.bots.turn(saved, level.spec, seed, level.limit)
             except BotFailed as err:
-                action, note = "", f"{live.record.seats[seat].name}: the bot {err.reason}"
+                actions, note = [""], f"{live.record.seats[seat].name}: the bot {err.reason}"
             finally:
                 live.thinking = None
+            self.stats["bot_turns"] += 1
+            for i, action in enumerate(actions or [""]):  # nothing said: a random legal move
+                if i:  # each decision of the turn is shown in its turn, and held as ever
+                    await asyncio.sleep(self.bot_delay)
+                    if not self.store.claim_bot(live.record.id, ply + i, self.name,
+                                                level.limit + CLAIM_MARGIN):
+                        break
+                if not await self._bot_decision(live, seat, ply + i, action, seed,
+                                                note if i == 0 else None):
+                    break
+
+    async def _bot_decision(self, live: LiveGame, seat: int, ply: int, action: str, seed: int,
+                            note: str | None) -> bool:
+        """Play a bot's decision at ``ply``, or a random legal move if it is not legal (noted);
+        False when the game has moved on meanwhile (an undo, another process)."""
+        async with live.lock:
+            if live.ply != ply or live.game.to_move != seat \
+                    or live.record.seats[seat].kind != "bot":
+                return False
             self.stats["bot_decisions"] += 1
-            async with live.lock:
-                if live.ply != ply or live.record.seats[seat].kind != "bot":
-                    continue
-                if action not in live.game.legal_actions():
-                    if note is None:
-                        note = f"{live.record.seats[seat].name}: the bot chose {action!r}, " \
-                               "which is not legal"
-                    action = random.Random(seed).choice(live.game.legal_actions())
-                    note += "; a random legal move was played instead"
-                    self.stats["bot_fallbacks"] += 1
-                    log.warning("game %s, decision %d: %s", live.record.id, ply + 1, note)
-                try:
-                    self._apply(live, seat, action, note)
-                except Refused as err:  # stale: another server took this decision
-                    log.info("bot in game %s: %s", live.record.id, err.message)
-                    continue
-            self._notify(live)
+            if action not in live.game.legal_actions():
+                if note is None:
+                    note = f"{live.record.seats[seat].name}: the bot chose {action!r}, " \
+                           "which is not legal"
+                action = random.Random(seed).choice(live.game.legal_actions())
+                note += "; a random legal move was played instead"
+                self.stats["bot_fallbacks"] += 1
+                log.warning("game %s, decision %d: %s", live.record.id, ply + 1, note)
+            try:
+                self._apply(live, seat, action, note)
+            except Refused as err:  # stale: another server took this decision
+                log.info("bot in game %s: %s", live.record.id, err.message)
+                return False
+        self._notify(live)
+        return True
 
     def _thinking(self, live: LiveGame, seat: int) -> None:
         """Tell the pages a bot is thinking, when it may take a while (a search bot)."""

@@ -160,6 +160,11 @@ class TheRiver(RulesBase):
                 turns.end_turn(st)
 
 
+    def turns_taken(self, st: State) -> int:
+        """Turns ended so far (RV-TURN-02; one seat may take several in a row, RV-TURN-05);
+        ``Game.turns_taken``."""
+        return int(st.turns)
+
     def start_order(self, st: State) -> list[int]:
         """Seats in turn order in round 1: clockwise from the pawn's random first holder."""
         return [(st.opening_player + k) % st.num_players for k in range(st.num_players)]

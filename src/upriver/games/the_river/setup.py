@@ -56,6 +56,7 @@ def new_state(cfg: Config, seed: int) -> State:
     st.swap_first = -1
     st.cover_tile = -1
     st.resume_turn = 0
+    st.turns = 0
     st.construct_count = 0
     # RV-PRELIM-02: counter-clockwise from the first player's right; the first player last.
     st.prelim_order = [(st.first_player - k) % p for k in range(1, p + 1)]

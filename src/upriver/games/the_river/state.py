@@ -65,7 +65,7 @@ NESTED = ("reserved", "built", "tokens")
 SCALARS = (
     "round", "stage", "seat", "first_player", "turn_seat", "triggered", "choose_left",
     "trade_left", "pay_building", "pay_reserved", "swap_first", "construct_count",
-    "opening_player", "cover_tile", "resume_turn",
+    "opening_player", "cover_tile", "resume_turn", "turns",
 )
 
 
@@ -75,7 +75,7 @@ class State(PlainState[Config]):
     nested_fields = NESTED
     scalar_fields = SCALARS
     # A save from before ``crowd``: nobody known to stand on an unlimited spot (read as empty).
-    missing_in_old_saves = (("crowd", ()),)
+    missing_in_old_saves = (("crowd", ()), ("turns", 0))
 
     def crowd_at(self, spot: int, seat: int) -> int:
         """Pioneers of ``seat`` on unlimited ``spot`` (``len(spots)``: set aside)."""
@@ -130,6 +130,7 @@ class State(PlainState[Config]):
     opening_player: int  # who held the pawn in round 1
     cover_tile: int  # while covered resources wait (COVER): the tile placed, else -1
     resume_turn: int  # 1 while the food of a trade is stored: the turn goes on afterwards
+    turns: int  # turns ended so far (RV-TURN-05: one seat may take several in a row)
 
     # Board queries shared by the rules, scoring and views.
 
@@ -221,5 +222,6 @@ class State(PlainState[Config]):
         twin.opening_player = self.opening_player
         twin.cover_tile = self.cover_tile
         twin.resume_turn = self.resume_turn
+        twin.turns = self.turns
         return twin
 

@@ -54,6 +54,7 @@ def begin_turn(st: State) -> None:
 
 
 def end_turn(st: State) -> None:
+    st.turns += 1
     st.turn_seat = (st.turn_seat + 1) % st.num_players
     begin_turn(st)
 

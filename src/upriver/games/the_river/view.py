@@ -107,6 +107,7 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
         "game": "the-river",
         "viewer": seat,
         "round": st.round,
+        "turns_taken": st.turns,
         "step": STAGE_NAMES[st.stage],
         "to_move": None if over else st.seat,
         "first_player": st.first_player,
@@ -253,7 +254,7 @@ KNOWLEDGE: tuple[kn.Field, ...] = (
               "table remembers it (docs/rulings/the-river.md)"),
     kn.own_rule("tokens", _values("tokens"), "players[].tokens", "each token was taken from "
                 "a face-up pile: the table remembers it (docs/rulings/the-river.md)"),
-    kn.public("round", "round"),
+    kn.public("round", "round"), kn.public("turns", "turns_taken"),
     kn.public("stage", "step"),
     kn.public_while("seat", "until the game ends", _going, "to_move"),
     kn.public("first_player", "first_player", "the first player pawn is in sight"),

@@ -247,6 +247,7 @@ def apply_supplies_to(st: State, sp: int) -> None:
 
 def end_turn(st: State) -> None:
     """Next marker on the track, or the collection phase once the track is empty (TR-EXPL-07)."""
+    st.turns += 1
     if any(s >= 0 for s in st.track):
         start_turn(st)
     else:

@@ -90,7 +90,7 @@ def new_state(cfg: Config, seed: int) -> State:
     for name in ("seat", "cur_space", "pay_left", "pay_full", "last_placed", "picks",
                  "picks_done", "boosts", "cards_left", "cards_optional", "after_cards",
                  "coll_stretch", "coll_pos", "village_pos", "deliver_seat", "earth_left",
-                 "earth_moved", "resume", "moving_from", "delivering", "dl_moves"):
+                 "earth_moved", "resume", "moving_from", "delivering", "dl_moves", "turns"):
         setattr(st, name, 0)
     prepare_round(st)
     return st

@@ -175,6 +175,11 @@ class TwelveRivers(RulesBase):
         if delivering and st.delivering:
             st.dl_moves += 1  # kept from the other seats until every seat has delivered
 
+    def turns_taken(self, st: State) -> int:
+        """Marker turns ended so far (TR-EXPL-01: each marker's placing is its owner's turn, and
+        one seat may have several in a row); ``Game.turns_taken``."""
+        return int(st.turns)
+
     def secret_moves(self, st: State) -> int:
         """How many of the latest decisions the other seats may not know yet: those of the
         delivery step under way (TR-DELIV-02)."""

@@ -70,7 +70,7 @@ SCALARS = (
     "round", "stage", "seat", "mk_tail", "cur_space", "pay_left", "pay_full", "last_placed",
     "picks", "picks_done", "boosts", "cards_left", "cards_optional", "after_cards",
     "coll_stretch", "coll_pos", "village_pos", "deliver_seat", "earth_left", "earth_moved",
-    "resume", "moving_from", "delivering", "dl_moves",
+    "resume", "moving_from", "delivering", "dl_moves", "turns",
 )
 
 
@@ -82,7 +82,7 @@ class State(PlainState[Config]):
     nested_fields = ("tiles_of", "before_delivery")
     scalar_fields = SCALARS
     # A save from before ``pile_old``: any hidden card may predate the pile (no deduction).
-    missing_in_old_saves = (("pile_old", (99, 99, 99, 99)),)
+    missing_in_old_saves = (("pile_old", (99, 99, 99, 99)), ("turns", 0))
 
     tiles_of: list[list[int]]
     # While the seats deliver (step 5): alpaca, fairies, spots, lit spots and used fairies as
@@ -126,6 +126,7 @@ class State(PlainState[Config]):
     # hidden card it pays must have come from the pile, and everyone can tell.
     pile_old: list[int]
     round: int
+    turns: int  # marker turns ended so far, every round (TR-EXPL-01)
     stage: int
     seat: int
     mk_tail: int
@@ -214,5 +215,6 @@ class State(PlainState[Config]):
         twin.moving_from = self.moving_from
         twin.delivering = self.delivering
         twin.dl_moves = self.dl_moves
+        twin.turns = self.turns
         return twin
 

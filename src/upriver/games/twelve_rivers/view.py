@@ -169,6 +169,7 @@ def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]
         "family": st.cfg.family,
         "viewer": seat,
         "round": st.round,
+        "turns_taken": st.turns,
         "phase": phase,
         "step": STAGE_NAMES[st.stage],
         "to_move": to_move,
@@ -457,7 +458,7 @@ KNOWLEDGE: tuple[kn.Field, ...] = (
     kn.own_rule("before_delivery", _before, "the other seats' pieces while delivering",
                "delivery is simultaneous (TR-DELIV-02): until all have delivered, a seat "
                "sees the others' pieces as the step began"),
-    kn.public("round", "round"),
+    kn.public("round", "round"), kn.public("turns", "turns_taken"),
     kn.own_rule("stage", _stage, "step, phase", "the decision under way; another seat's "
                "delivery is seen as delivering (TR-DELIV-02)"),
     kn.public_while("seat", "until the game ends", lambda st: st.stage != OVER, "to_move"),
