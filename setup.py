@@ -1,18 +1,30 @@
-"""The optional compiled build (issue 16): ``UPRIVER_COMPILE=1`` compiles the modules that bots
-and random play spend their time in with mypyc; without it the package is pure Python.
+"""The compiled build: the modules that bots and random play spend their time in, compiled with
+mypyc. It is the default wherever this machine can build it; elsewhere the package is pure
+Python, the same source, which plays the same games to the bit (tests/test_compiled.py).
 
-    pip install mypy setuptools
-    UPRIVER_COMPILE=1 pip install --no-build-isolation .
+``UPRIVER_COMPILE`` chooses:
 
-The compiled modules are the same source, so they give the same games to the bit (checked by
-tests/test_compiled.py). Everything else is configured in pyproject.toml.
+- unset or ``auto``: compile a regular install when a C compiler and Python's headers are
+  present, and install pure Python otherwise or if the build fails (``upriver serve`` says so
+  in one line, since pip hides a build's messages). An editable install (``pip install -e``)
+  stays pure Python: compiled modules would hide every later edit of the sources.
+- ``1``: compile, and fail if it cannot;
+- ``0``: pure Python.
+
+Everything else is configured in pyproject.toml.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
+import sys
+import sysconfig
+from pathlib import Path
+from typing import Any
 
 from setuptools import setup
+from setuptools.command.build_ext import build_ext
 
 GAMES = "src/upriver/games"
 COMPILED = [
@@ -32,18 +44,67 @@ COMPILED = [
     "src/upriver/agents/greedy.py",
     "src/upriver/agents/mcts.py",
 ]
+MODES = ("auto", "1", "0")
 
 
-def ext_modules() -> list[object]:
-    if os.environ.get("UPRIVER_COMPILE") != "1":
-        return []
+def notice(reason: str) -> None:
+    print(f"upriver: installing pure Python ({reason}); bots will think about 2-3 times slower",
+          file=sys.stderr)
+
+
+def cannot_compile() -> str:
+    """Why this machine cannot build the compiled modules, or "" if it can."""
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        return f"no C compiler: {compiler} is not installed"
+    if not (Path(sysconfig.get_path("include")) / "Python.h").exists():
+        return "no Python headers (Python.h): install your Python's development package"
     try:
-        from mypyc.build import mypycify
+        import mypyc.build  # noqa: F401
     except ImportError:
-        raise SystemExit("UPRIVER_COMPILE=1 needs mypyc in the build environment: "
-                         "pip install mypy setuptools, then pip install "
-                         "--no-build-isolation .") from None
-    return list(mypycify(COMPILED, opt_level="3"))
+        return "mypyc is not installed in the build environment"
+    return ""
 
 
-setup(ext_modules=ext_modules())
+class OptionalBuildExt(build_ext):
+    """In ``auto`` mode a failed build leaves no compiled module behind: the install goes on
+    as pure Python."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as exc:  # a compiler error of any kind
+            for built in self.get_outputs():
+                Path(built).unlink(missing_ok=True)
+            self.extensions = []
+            notice(f"the build failed: {type(exc).__name__}")
+
+
+def ext_modules(mode: str) -> tuple[list[Any], dict[str, type]]:
+    editable = any(cmd in sys.argv for cmd in ("editable_wheel", "develop"))
+    metadata_only = len(sys.argv) > 1 and sys.argv[1] in ("egg_info", "dist_info")
+    if mode == "0" or (mode == "auto" and editable) or metadata_only:
+        return [], {}
+    reason = cannot_compile()
+    if reason:
+        if mode == "1":
+            raise SystemExit(f"UPRIVER_COMPILE=1 cannot build here: {reason}")
+        notice(reason)
+        return [], {}
+    from mypyc.build import mypycify
+
+    if mode == "1":
+        return list(mypycify(COMPILED, opt_level="3")), {}
+    try:
+        modules = list(mypycify(COMPILED, opt_level="3"))
+    except (Exception, SystemExit) as exc:  # mypyc refused the sources: build pure Python
+        notice(f"mypyc failed: {type(exc).__name__}")
+        return [], {}
+    return modules, {"build_ext": OptionalBuildExt}
+
+
+mode = os.environ.get("UPRIVER_COMPILE", "auto") or "auto"
+if mode not in MODES:
+    raise SystemExit(f"UPRIVER_COMPILE must be auto, 1 or 0, not {mode!r}")
+extensions, commands = ext_modules(mode)
+setup(ext_modules=extensions, cmdclass=commands)

@@ -31,7 +31,8 @@ from upriver.sim.runner import play_game
 from upriver.sim.study import SimConfig
 
 hot = ["upriver.agents.greedy", "upriver.agents.mcts", "upriver.games.wayfarers.turns"]
-out = {"compiled": [m for m in hot if not importlib.import_module(m).__file__.endswith(".py")]}
+out = {"compiled": [m for m in hot if not importlib.import_module(m).__file__.endswith(".py")],
+       "says": upriver.compiled()}
 for game, players, options in [("twelve-rivers", 3, {}), ("twelve-rivers", 2, {"edition": "2022"}),
                                ("the-river", 3, {}), ("wayfarers", 2, {}), ("wayfarers", 1, {})]:
     g = upriver.new_game(game, players=players, seed=7, **options)
@@ -43,9 +44,13 @@ for game, players, options in [("twelve-rivers", 3, {}), ("twelve-rivers", 2, {"
     while len(g.history) < 30 or len(g.legal_actions()) < 2:
         g.play(rng.choice(g.legal_actions()))
     choice = MCTSAgent(5, iters=60).choose(g)
+    turn, agent, seat, taken = g.clone(), MCTSAgent(6, iters=80), g.to_move, g.turns_taken
+    while not turn.is_over and (turn.to_move, turn.turns_taken) == (seat, taken):
+        turn.play(agent.choose(turn))  # one budget for the turn, its tree going on
     out[f"{game} {players} {options}"] = [g.history[-1], len(g.history), choice,
                                          greedy["scores"], greedy["decisions"],
-                                         g.evaluations(), g.scores()]
+                                         g.evaluations(), g.scores(), turn.history[-8:],
+                                         agent.turn_spent()[0]]
 print(json.dumps(out))
 """
 
@@ -99,5 +104,70 @@ def test_the_compiled_build_plays_the_same_games_as_the_source() -> None:
     assert compiled.pop("compiled") == ["upriver.agents.greedy", "upriver.agents.mcts",
                                         "upriver.games.wayfarers.turns"]
     assert source.pop("compiled") == []
+    assert compiled.pop("says") is True and source.pop("says") is False
     assert compiled == source
     assert len(source) == 5
+
+
+def _wheel_of_a_copy(tmp_path: Path, env: dict[str, str]) -> tuple[Path, str]:
+    """Build a wheel of a copy of the sources (no earlier build to reuse) with ``env``."""
+    source = tmp_path / "source"
+    source.mkdir()
+    for name in ("setup.py", "pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, source / name)
+    shutil.copytree(ROOT / "src", source / "src", ignore=shutil.ignore_patterns("__pycache__"))
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-deps", "-v",
+         "-w", str(tmp_path / "wheels"), str(source)],
+        env={**os.environ, **env}, capture_output=True, text=True, timeout=900, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    (wheel,) = (tmp_path / "wheels").glob("upriver-*.whl")
+    return wheel, done.stdout + done.stderr
+
+
+def _compiled_modules(wheel: Path) -> list[str]:
+    with zipfile.ZipFile(wheel) as archive:
+        return [n for n in archive.namelist() if n.endswith(".so")]
+
+
+@pytest.mark.parametrize(("cc", "reason"), [
+    ("/nonexistent/cc", "no C compiler: /nonexistent/cc is not installed"),
+    ("false", "the build failed: CompileError"),
+])
+def test_without_a_working_c_compiler_the_install_is_pure_python_and_says_so(
+        tmp_path: Path, cc: str, reason: str) -> None:
+    """The default build compiles where it can; with no C compiler, or one that fails, it
+    installs pure Python (no compiled module at all) with a one-line notice saying why."""
+    pytest.importorskip("mypyc")
+    wheel, output = _wheel_of_a_copy(tmp_path, {"CC": cc, "UPRIVER_COMPILE": "auto"})
+    assert _compiled_modules(wheel) == []
+    assert f"upriver: installing pure Python ({reason})" in output
+
+
+def test_an_unknown_compile_setting_is_refused_in_one_line() -> None:
+    """``UPRIVER_COMPILE`` is auto, 1 or 0; anything else stops the install before it starts."""
+    done = subprocess.run([sys.executable, "setup.py", "--version"], cwd=ROOT,
+                          env={**os.environ, "UPRIVER_COMPILE": "yes"}, capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode != 0
+    assert done.stderr.strip() == "UPRIVER_COMPILE must be auto, 1 or 0, not 'yes'"
+
+
+def test_a_pure_python_install_says_so_when_the_web_app_starts(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``upriver serve`` on the pure-Python build prints one line saying the bots are slower
+    (pip hides what a build prints); the compiled build prints nothing more than its address."""
+    import upriver
+    import upriver.server as server
+
+    monkeypatch.setattr(server, "_check_free", lambda host, port: None)
+    monkeypatch.setattr(server, "create_app", lambda *a, **k: object())
+    monkeypatch.setattr(server.uvicorn, "run", lambda *a, **k: None)
+    for compiled in (False, True):
+        monkeypatch.setattr(upriver, "compiled", lambda c=compiled: c)
+        server.serve(db="sqlite://")
+        lines = capsys.readouterr().out.splitlines()
+        assert lines[0].startswith("upriver is serving on http://localhost:8000/")
+        assert lines[1:] == ([] if compiled else [
+            "upriver: this is the pure-Python build, so bots think about 2-3 times slower "
+            "(the compiled build needs a C compiler at install: README)"])

@@ -26,6 +26,7 @@ __all__ = [
     "Game",
     "IllegalAction",
     "button_only",
+    "compiled",
     "from_position",
     "game_info",
     "games",
@@ -34,6 +35,14 @@ __all__ = [
     "render_svg",
     "render_text",
 ]
+
+
+def compiled() -> bool:
+    """Whether this install runs the compiled build (``setup.py``): the bots' and rules' hot
+    modules as native code rather than Python source."""
+    import upriver.agents.mcts as hot
+
+    return not (hot.__file__ or "").endswith(".py")
 
 
 def games() -> list[str]:

@@ -7,6 +7,7 @@ import socket
 import uvicorn
 from sqlalchemy.exc import OperationalError
 
+import upriver
 from upriver.server.app import create_app
 from upriver.server.store import default_url
 
@@ -28,6 +29,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
     shown = "localhost" if host in ("127.0.0.1", "0.0.0.0", "::") else host
     print(f"upriver is serving on http://{shown}:{port}/  (games kept in {_safe(url)})",
           flush=True)
+    if not upriver.compiled():
+        print("upriver: this is the pure-Python build, so bots think about 2-3 times slower "
+              "(the compiled build needs a C compiler at install: README)", flush=True)
     # Open pages are given a few seconds to go when the server is stopped, not for ever.
     uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=5)
 
