@@ -76,8 +76,9 @@ def _ahead(row: dict) -> str:
 LADDER = ("ladder-12r-greedy-random-4p", "ladder-river-greedy-random-2p",
           "ladder-river-greedy-random-4p", "ladder-12r-mcts-greedy-4p",
           "ladder-river-mcts-greedy-2p", "ladder-river-mcts-greedy-4p")
-STRENGTH = tuple(f"{game}-{p}p" for game in ("twelve-rivers", "the-river", "wayfarers")
+STRENGTH = tuple(f"{game}-{p}p" for game in ("12r", "12r-2022", "river", "wayfarers")
                  for p in (2, 4))  # scripts/strength-ladder.sh
+BOARDS = ("stargazer", "inventor", "mayor", "wayfarer")
 
 
 def ladder(folder: Path, names: tuple[str, ...] = LADDER) -> None:
@@ -91,6 +92,35 @@ def ladder(folder: Path, names: tuple[str, ...] = LADDER) -> None:
             print(f"| {d['game']}: {', '.join(d['players'])} | {d['games']} | {_ci(first)} | "
                   f"{1 / len(d['players']):.2f} | {_ahead(first)} | "
                   f"{first['mean_score']:.1f} |")
+
+
+def solo_ladder(folder: Path) -> None:
+    """The hard bot against greedy alone against each AI board, on the same deals: the share of
+    deals where the hard bot's margin over the opponent is the larger (a tie half), with a 95%
+    normal interval, and both bots' win rates against the opponent."""
+    print("| AI board | games | hard bot ahead of greedy (95% CI) | hard bot's margin | "
+          "greedy's margin | wins against the opponent: hard, greedy |")
+    print("|---|---|---|---|---|---|")
+    for board in BOARDS:
+        hard = _load(folder, f"wayfarers-solo-{board}")
+        greedy = _load(folder, f"wayfarers-solo-{board}-greedy")
+        if not hard or not greedy:
+            continue
+        pairs = list(zip(_margins(hard), _margins(greedy), strict=True))
+        ahead = [1.0 if h > g else 0.5 if h == g else 0.0 for h, g in pairs]
+        n = len(ahead)
+        share = sum(ahead) / n
+        sd = (sum((a - share) ** 2 for a in ahead) / max(1, n - 1)) ** 0.5
+        half = 1.96 * sd / n ** 0.5
+        print(f"| {board} | {n} | {share:.3f} ({max(0, share - half):.3f}-"
+              f"{min(1, share + half):.3f}) | {sum(h for h, _ in pairs) / n:+.1f} | "
+              f"{sum(g for _, g in pairs) / n:+.1f} | {_ci(hard['opponents'][0])}, "
+              f"{_ci(greedy['opponents'][0])} |")
+
+
+def _margins(study: dict) -> list[float]:
+    """Per game, the seat's score less the automated opponent's."""
+    return [r["scores"][0] - r["opponents"][0]["score"] for r in study["results"]]
 
 
 def solo(folder: Path) -> None:
@@ -126,3 +156,5 @@ if __name__ == "__main__":
     if len(sys.argv) > 2:
         print()
         ladder(Path(sys.argv[2]), STRENGTH)
+        print()
+        solo_ladder(Path(sys.argv[2]))

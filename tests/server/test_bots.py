@@ -144,3 +144,15 @@ def test_the_web_asks_for_a_bots_turn_once_and_shows_each_decision(
         stats = app.state.host.stats
         assert not page["events"]  # no fallback: every decision was the bot's own
     assert 0 < stats["bot_turns"] < stats["bot_decisions"]
+
+
+def test_games_stored_with_a_levels_former_spec_play_at_that_level() -> None:
+    """The hard level's budget became per turn (``mcts:iters=3000``); a game an older upriver
+    stored with its former spec (``mcts:secs=1``) plays at the hard level, and any other spec
+    at the medium one, never without a limit."""
+    hard = bots.LEVELS["hard"]
+    assert hard.spec == "mcts:iters=3000"
+    assert bots.level_of("hard") is hard
+    assert bots.level_of("mcts:iters=3000") is hard
+    assert bots.level_of("mcts:secs=1") is hard
+    assert bots.level_of("mcts:secs=100") is bots.LEVELS["medium"]

@@ -46,12 +46,15 @@ class Level:
     spec: str
     label: str
     limit: float
+    former: tuple[str, ...] = ()  # specs this level had before, as older games stored them
 
 
+# The hard level's budget is per turn, in iterations so that it plays the same on any machine:
+# 3,000 take about a second a turn here, compiled (scripts/turn_time.py, docs/bots.md).
 LEVELS: dict[str, Level] = {
     "easy": Level("random", "Random bot", 5.0),
     "medium": Level("greedy", "Greedy bot", 10.0),
-    "hard": Level("mcts:secs=1", "Search bot", 6.0),
+    "hard": Level("mcts:iters=3000", "Search bot", 10.0, former=("mcts:secs=1",)),
 }
 
 
@@ -69,7 +72,8 @@ def level_of(stored: str | None) -> Level:
     stored setting can run without a limit."""
     if stored in LEVELS:
         return LEVELS[stored]
-    return next((lv for lv in LEVELS.values() if lv.spec == stored), LEVELS["medium"])
+    return next((lv for lv in LEVELS.values() if stored == lv.spec or stored in lv.former),
+                LEVELS["medium"])
 
 
 class BotFailed(Exception):
