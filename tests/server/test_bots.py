@@ -3,6 +3,7 @@ workers fairly, never freezing a game, and never outliving the server."""
 
 from __future__ import annotations
 
+import json
 import signal
 import time
 from pathlib import Path
@@ -115,8 +116,6 @@ def test_a_bots_turn_is_decided_by_one_agent_on_one_budget() -> None:
     """A worker decides the bot's whole turn with one agent: the decisions are those a search
     bot makes with the turn's budget (later decisions going on in the first one's tree), and
     they stop where the turn does."""
-    import json
-
     import upriver
     from upriver.agents.mcts import MCTSAgent
 
@@ -156,3 +155,63 @@ def test_games_stored_with_a_levels_former_spec_play_at_that_level() -> None:
     assert bots.level_of("mcts:iters=3000") is hard
     assert bots.level_of("mcts:secs=1") is hard
     assert bots.level_of("mcts:secs=100") is bots.LEVELS["medium"]
+
+
+def test_a_free_worker_goes_to_the_most_urgent_ask_then_to_the_first() -> None:
+    """Workers go first to a bot's turn where people play (someone is waiting), then to a
+    review, then to games of bots alone; among equals, in the order they asked. An ask given
+    up meanwhile is passed over."""
+    import asyncio
+
+    from upriver.server.bots import BOTS_ALONE, PEOPLE_WAIT, REVIEW, Handout
+
+    async def scenario() -> list[str]:
+        handout = Handout()
+        handout.put("worker")
+        worker = await handout.get(BOTS_ALONE)  # free: at once
+        order: list[str] = []
+
+        async def ask(name: str, urgency: int) -> None:
+            got = await handout.get(urgency)
+            order.append(name)
+            await asyncio.sleep(0)
+            handout.put(got)
+
+        asks = [asyncio.create_task(ask(name, urgency)) for name, urgency in [
+            ("bots 1", BOTS_ALONE), ("review", REVIEW), ("gone", PEOPLE_WAIT),
+            ("bots 2", BOTS_ALONE), ("people", PEOPLE_WAIT)]]
+        await asyncio.sleep(0)  # every ask is waiting
+        asks[2].cancel()
+        handout.put(worker)
+        await asyncio.gather(*asks, return_exceptions=True)
+        return order
+
+    assert asyncio.run(scenario()) == ["people", "review", "bots 1", "bots 2"]
+
+
+def test_a_bots_turn_is_urgent_where_people_play(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server asks for a bot's turn as urgent in a game with a person at the table, and as
+    the least urgent in a game of bots alone."""
+    from upriver.server.bots import BOTS_ALONE, PEOPLE_WAIT
+
+    asked: dict[str, int] = {}
+    app = create_app(f"sqlite:///{tmp_path / 'g.db'}", bot_delay=0.0, bot_workers=0)
+    with TestClient(app) as client:
+        pool = app.state.host.bots
+        turn = pool.turn
+
+        async def spy(saved: str, spec: str, seed: int, limit: float,
+                      urgency: int = PEOPLE_WAIT) -> list[str]:
+            asked[json.loads(saved)["game"]] = urgency
+            return await turn(saved, spec, seed, limit, urgency)
+
+        monkeypatch.setattr(pool, "turn", spy)
+        new_game(client, game="the-river", players=2, seed=1,
+                 seats=[{"kind": "bot", "agent": "easy"}, {"kind": "human"}])
+        new_game(client, game="twelve-rivers", players=2, seed=1,
+                 seats=[{"kind": "bot", "agent": "easy"}] * 2)
+        end = time.monotonic() + 30
+        while len(asked) < 2 and time.monotonic() < end:
+            time.sleep(0.05)
+    assert asked == {"the-river": PEOPLE_WAIT, "twelve-rivers": BOTS_ALONE}

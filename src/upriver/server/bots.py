@@ -7,10 +7,11 @@ hold the interpreter for a second at a time), from a saved copy of the game, by 
 all the turn's decisions, so a search bot's budget covers the turn (docs/bots.md): the bot
 sees the game only through the public interface, as everywhere else. The server enforces the
 limit from outside: a worker still thinking when it is up is killed and replaced, and the game
-goes on with a simple legal move instead (``BotFailed``). Idle workers are handed out first
-come, first served, and each game asks for one turn at a time, so games share the workers in
-turn and no game can hold them all. A game review (``upriver.review``) sends its decisions to
-the same workers, in the same queue, one at a time. Workers run at a lower priority than the server
+goes on with a simple legal move instead (``BotFailed``). Idle workers are handed out by
+urgency, then first come, first served: a bot's turn in a game where people play first (a
+person is waiting for it), then a review's decisions (a person asked for it), then the turns of
+games of bots alone. Each game asks for one turn at a time, and a review for one decision, so
+no game can hold the workers. Workers run at a lower priority than the server
 (``nice`` 10) and end with it however it ends (the kernel kills them when it dies; they also
 watch for it).
 """
@@ -21,6 +22,7 @@ import asyncio
 import contextlib
 import ctypes
 import gc
+import heapq
 import json
 import multiprocessing
 import os
@@ -74,6 +76,44 @@ def level_of(stored: str | None) -> Level:
         return LEVELS[stored]
     return next((lv for lv in LEVELS.values() if stored == lv.spec or stored in lv.former),
                 LEVELS["medium"])
+
+
+# How urgent a worker's job is: the lower, the sooner a free worker takes it.
+PEOPLE_WAIT = 0  # a bot's turn in a game with a person at the table
+REVIEW = 1  # a decision of a review someone asked for
+BOTS_ALONE = 2  # a bot's turn in a game of bots only
+
+
+class Handout:
+    """Idle workers handed to those who ask, the most urgent first and, among equals, in the
+    order they asked. Works on any objects, so its order can be tested without processes."""
+
+    def __init__(self) -> None:
+        self._idle: list[Any] = []
+        self._waiting: list[tuple[int, int, asyncio.Future[Any]]] = []
+        self._asked = 0
+
+    def put(self, worker: Any) -> None:
+        """A worker is free: the most urgent waiter gets it, else it waits for the next ask."""
+        while self._waiting:
+            _, _, future = heapq.heappop(self._waiting)
+            if not future.done():  # a cancelled ask is passed over
+                future.set_result(worker)
+                return
+        self._idle.append(worker)
+
+    async def get(self, urgency: int) -> Any:
+        if self._idle:  # nobody is waiting, or they would have had it
+            return self._idle.pop()
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._asked += 1
+        heapq.heappush(self._waiting, (urgency, self._asked, future))
+        try:
+            return await future
+        except asyncio.CancelledError:
+            if future.done() and not future.cancelled():
+                self.put(future.result())  # handed over just as the ask was given up
+            raise
 
 
 class BotFailed(Exception):
@@ -198,13 +238,13 @@ class BotPool:
             workers = max(1, (os.cpu_count() or 2) - 1)
         self.workers = workers
         self._context = multiprocessing.get_context("spawn")  # the server has threads
-        self._idle: asyncio.Queue[_Worker] | None = None
+        self._idle: Handout | None = None
         self._all: list[_Worker] = []
         self.replaced = 0  # workers killed and replaced (timeouts, crashes)
 
     def start(self) -> None:
         if self.workers > 0 and self._idle is None:
-            self._idle = asyncio.Queue()
+            self._idle = Handout()
             for _ in range(self.workers):
                 self._add()
 
@@ -212,27 +252,31 @@ class BotPool:
         assert self._idle is not None
         worker = _Worker(self._context)
         self._all.append(worker)
-        self._idle.put_nowait(worker)
+        self._idle.put(worker)
 
     def pids(self) -> list[int]:
         return [w.process.pid for w in self._all if w.process.pid is not None]
 
-    async def turn(self, saved: str, spec: str, seed: int, limit: float) -> list[str]:
+    async def turn(self, saved: str, spec: str, seed: int, limit: float,
+                   urgency: int = PEOPLE_WAIT) -> list[str]:
         """The decisions of the bot's turn, or ``BotFailed`` once ``limit`` seconds have passed
-        (or the bot failed). Callers wait their turn for a worker in the order they asked."""
-        decisions: list[str] = json.loads(await self._run(("turn", saved, spec, seed), limit))
+        (or the bot failed). Callers wait for a worker by ``urgency``, then in the order they
+        asked."""
+        decisions: list[str] = json.loads(
+            await self._run(("turn", saved, spec, seed), limit, urgency))
         return decisions
 
     async def judge(self, saved: str, taken: str, seed: int, iters: int,
                     limit: float) -> dict[str, Any]:
         """A review's judgement of one decision (``upriver.review``), on the same workers and
-        in the same queue as the bots' decisions, so a review never holds up a game for more
-        than one decision; ``BotFailed`` as for ``turn``."""
+        in the same queue as the bots' turns, after the turns of games where people play and
+        before those of bots alone, so a review never holds up a game for more than one
+        decision; ``BotFailed`` as for ``turn``."""
         answer: dict[str, Any] = json.loads(
-            await self._run(("judge", saved, taken, seed, iters), limit))
+            await self._run(("judge", saved, taken, seed, iters), limit, REVIEW))
         return answer
 
-    async def _run(self, job: tuple[Any, ...], limit: float) -> str:
+    async def _run(self, job: tuple[Any, ...], limit: float, urgency: int) -> str:
         if self._idle is None:
             try:
                 return await asyncio.wait_for(asyncio.to_thread(work(job[0]), *job[1:]), limit)
@@ -240,14 +284,14 @@ class BotPool:
                 raise BotFailed(f"ran out of time ({limit:g} s)") from None
             except Exception as exc:
                 raise BotFailed(f"failed ({type(exc).__name__}: {exc})") from None
-        worker = await self._idle.get()
+        worker = await self._idle.get(urgency)
         healthy = False
         try:
             reply = await self._ask(worker, job, limit)
             healthy = True
         finally:
             if healthy:
-                self._idle.put_nowait(worker)
+                self._idle.put(worker)
             else:  # out of time, dead, or cancelled mid-thought: a fresh worker takes its place
                 self._replace(worker)
         status, text = reply

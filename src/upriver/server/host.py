@@ -22,7 +22,14 @@ from typing import Any
 import upriver
 from upriver.core.game import Game
 from upriver.core.rng import derive_seed
-from upriver.server.bots import BotFailed, BotPool, check_level, level_of
+from upriver.server.bots import (
+    BOTS_ALONE,
+    PEOPLE_WAIT,
+    BotFailed,
+    BotPool,
+    check_level,
+    level_of,
+)
 from upriver.server.store import (
     CHANNEL,
     GameRecord,
@@ -684,7 +691,9 @@ class Host:
             note = None
             self._thinking(live, seat)
             try:
-                actions = await self.bots.turn(saved, level.spec, seed, level.limit)
+                people = any(s.kind == "human" for s in live.record.seats)
+                actions = await self.bots.turn(saved, level.spec, seed, level.limit,
+                                               PEOPLE_WAIT if people else BOTS_ALONE)
             except BotFailed as err:
                 actions, note = [""], f"{live.record.seats[seat].name}: the bot {err.reason}"
             finally:
