@@ -12,6 +12,11 @@ percentile, and how many bot decisions the server stored meanwhile.
     .venv/bin/python scripts/load.py --db postgresql://u:p@127.0.0.1/db --two-servers
         # two server processes on one (emptied) PostgreSQL database: each click is sent to
         # server A, and timed until the new board arrives on a page connected to server B
+    .venv/bin/python scripts/load.py --hard-turns 200 --bot-delay 0
+        # a person against the hard bot (The River and 12 Rivers, 2 players): each of the
+        # bot's turns timed from the person's move to the board with the bot's whole turn,
+        # first with no other game, then the same turns with the bot games running; their
+        # difference is what the load adds to the bot's own time
 """
 
 from __future__ import annotations
@@ -104,6 +109,45 @@ async def clicks(client: httpx.AsyncClient, base: str, total: int, think: float,
     return times
 
 
+async def hard_turns(client: httpx.AsyncClient, base: str, total: int,
+                     think: float) -> dict[str, float]:
+    """A person's 2-player games against the hard bot, the person's moves chosen by a fixed
+    rule, so the same seeds give the same games: each bot turn is timed from the person's
+    move until the board shows the person to move again (or the end), keyed by game and
+    decision so two runs can be compared turn by turn."""
+    times: dict[str, float] = {}
+    k = 0
+    while len(times) < total:
+        game = ("the-river", "twelve-rivers")[k % 2]
+        made = (await client.post("/api/games", json={
+            "game": game, "players": 2, "seed": 100 + k,
+            "seats": [HUMANS[0], {"kind": "bot", "agent": "hard"}]})).json()
+        gid, token = made["id"], made["seats"][0]["token"]
+        async with websockets.connect(f"{base}/api/games/{gid}/live?seat=0&token={token}",
+                                      max_size=None) as ws:
+            page = json.loads(await ws.recv())
+            while len(times) < total and not page["over"]:
+                if page["to_move"] != 0:  # the bot opens the game: not timed
+                    page = json.loads(await ws.recv())
+                    continue
+                action = page["legal"][page["ply"] % len(page["legal"])]
+                await asyncio.sleep(think)
+                start = time.perf_counter()
+                response = await client.post(f"/api/games/{gid}/actions", json={
+                    "seat": 0, "token": token, "action": action, "ply": page["ply"]})
+                if response.status_code != 200:
+                    raise SystemExit(f"refused: {response.text}")
+                fresh = json.loads(await ws.recv())
+                while not fresh["over"] and (fresh["ply"] <= page["ply"]
+                                             or fresh["to_move"] != 0):
+                    fresh = json.loads(await ws.recv())
+                if fresh["ply"] > page["ply"] + 1:  # the bot played a turn
+                    times[f"{k} {page['ply']}"] = time.perf_counter() - start
+                page = fresh
+        k += 1
+    return times
+
+
 # In the page: the time of the click, then of the first frame after the board changed.
 PAGE_TIMER = """() => {
   window.__clicked = null; window.__drawn = null;
@@ -158,6 +202,22 @@ async def browser_clicks(client: httpx.AsyncClient, base: str, total: int, think
     return times
 
 
+def report_hard_turns(idle: dict[str, float], loaded: dict[str, float],
+                      args: argparse.Namespace) -> None:
+    both = [key for key in loaded if key in idle]
+    extra = [(loaded[key] - idle[key]) * 1000 for key in both]
+    alone = [idle[key] * 1000 for key in both]
+    busy = [loaded[key] * 1000 for key in both]
+    print(f"{len(both)} turns of the hard bot against a person, the same turns alone and "
+          f"with {args.bot_games} games of 4 bots running (bot delay {args.bot_delay} s, "
+          f"{os.cpu_count()} cores)")
+    for name, values in (("alone", alone), ("with the bot games", busy),
+                         ("added by the bot games", extra)):
+        print(f"{name}: median {statistics.median(values):.0f} ms, p90 "
+              f"{percentile(values, 0.9):.0f} ms, p99 {percentile(values, 0.99):.0f} ms, "
+              f"max {max(values):.0f} ms")
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
@@ -204,12 +264,19 @@ async def main(args: argparse.Namespace) -> None:
                 watch = f"ws://127.0.0.1:{port_b}"
                 async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port_b}") as b:
                     await wait_until_up(b)
+            idle: dict[str, float] = {}
+            if args.hard_turns:
+                idle = await hard_turns(client, watch, args.hard_turns, args.think)
             stop = asyncio.Event()
             bots = asyncio.create_task(keep_bot_games(client, args.bot_games, stop))
             await asyncio.sleep(args.warm_up)
             before = sum(g["ply"] for g in (await client.get("/api/games")).json()["games"])
             started = time.perf_counter()
-            if args.browser:
+            loaded: dict[str, float] = {}
+            if args.hard_turns:
+                loaded = await hard_turns(client, watch, args.hard_turns, args.think)
+                times = list(loaded.values())
+            elif args.browser:
                 times = await browser_clicks(client, base, args.clicks, args.think)
             else:
                 times = await clicks(client, watch, args.clicks, args.think)
@@ -219,6 +286,9 @@ async def main(args: argparse.Namespace) -> None:
             await bots
         stored = sum(g["ply"] for g in listing) - before - len(times)
         running = sum(1 for g in listing if g["status"] == "playing")
+        if args.hard_turns:
+            report_hard_turns(idle, loaded, args)
+            return
         ms = [t * 1000 for t in times]
         where = "in chromium" if args.browser else "through the API"
         if args.two_servers:
@@ -251,6 +321,9 @@ if __name__ == "__main__":
     parser.add_argument("--two-servers", action="store_true",
                         help="run a second server on the same PostgreSQL database and time "
                              "each click until the board arrives on a page of the second")
+    parser.add_argument("--hard-turns", type=int, default=0,
+                        help="time this many turns of the hard bot against a person instead, "
+                             "alone and then with the bot games running")
     parser.add_argument("--browser", action="store_true",
                         help="click in Debian's chromium (/usr/bin/chromium) instead")
     asyncio.run(main(parser.parse_args()))

@@ -500,3 +500,27 @@ def test_reading_quit_help_pages_and_mistakes() -> None:
     assert read("0", CHOICES).error.startswith("no choice 0")
     assert read("fly", CHOICES).error == ("not a choice: 'fly' (type 1-9, an action's words, "
                                           "? for help, q to quit)")
+
+
+def test_ctrl_c_in_the_middle_of_a_drawing_still_leaves_the_screen() -> None:
+    """A Ctrl-C can land after a drawing took the screen's lock and before the block that
+    frees it: leaving the screen (restoring the terminal, so the game can be saved) must still
+    write instead of waiting for ever on a lock its own thread holds."""
+    import io
+    import threading
+
+    from upriver.terminal.screen import Screen
+
+    out = io.StringIO()
+    screen = Screen(mirror({"game": "the-river"}, ["human", "random"], 1), out=out,
+                    size=(80, 24))
+
+    def interrupted_drawing_then_leave() -> None:
+        screen.lock.acquire()  # taken by a drawing the Ctrl-C cut short, never freed
+        screen.__exit__(KeyboardInterrupt, KeyboardInterrupt(), None)
+
+    leaving = threading.Thread(target=interrupted_drawing_then_leave, daemon=True)
+    leaving.start()
+    leaving.join(timeout=10)
+    assert not leaving.is_alive(), "leaving the screen waited for its own lock"
+    assert out.getvalue().endswith("\x1b[0m\x1b[?25h\x1b[?1049l")

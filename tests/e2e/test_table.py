@@ -104,10 +104,12 @@ def test_names_are_used_everywhere_and_cannot_turn_a_line_around(
     assert "\u2068\u202eevil\u2069" in page.locator("#board").inner_html()
     shortened = page.locator("#board").inner_html()
     assert re.search("Bartholomew the \\w*\u2026", shortened)  # cut with an ellipsis
-    # Measured inside the page in one step: the seat list is redrawn whenever the bot moves,
-    # and a box taken across a redraw would be of a detached element.
-    width = page.locator("#seats bdi.name").nth(1).evaluate(
-        "e => e.getBoundingClientRect().width")
+    # Measured inside the page in one step, until it is laid out: the seat list is redrawn
+    # whenever the bot moves, and a box taken across a redraw is of a detached element (0).
+    width = page.wait_for_function(
+        "() => { const e = document.querySelectorAll('#seats bdi.name')[1];"
+        " const w = e && e.isConnected ? e.getBoundingClientRect().width : 0;"
+        " return w > 0 && w; }").json_value()
     assert 0 < width < 250  # cut by the style sheet in the list
     for _ in range(6):  # some decisions, so the log has lines of each person
         shown = srv.api("GET", f"/api/games/{made['id']}")

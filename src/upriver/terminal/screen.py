@@ -52,7 +52,9 @@ class Screen:
         self.fixed_size = size  # columns, rows; None: the terminal's, read at each frame
         self.out = out or sys.stdout
         self.stdin = stdin or sys.stdin
-        self.lock = threading.Lock()
+        # Re-entrant: a Ctrl-C between taking the lock and the block that frees it leaves it held
+        # by this thread, and leaving the screen must still be able to write.
+        self.lock = threading.RLock()
         self.last_draw = 0.0
         self.message = ""
         self.stale = False  # a decision was played since the last frame drawn
