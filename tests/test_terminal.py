@@ -34,8 +34,11 @@ PROMPT = "Your choice"
 
 def _controlling_terminal() -> None:
     """In the child, after setsid: make the pseudo-terminal its controlling terminal, so
-    Ctrl-C typed there interrupts it as in a shell."""
+    Ctrl-C typed there interrupts it as in a shell; and start it with the signals a shell
+    gives (none blocked, Ctrl-C not ignored), whatever earlier tests left in this process."""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+    signal.pthread_sigmask(signal.SIG_SETMASK, [])
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 class Terminal:
@@ -99,7 +102,11 @@ class Terminal:
         deadline = time.time() + WAIT
         while time.time() < deadline and self._pump(deadline):
             pass
-        return self.proc.wait(timeout=max(1.0, deadline - time.time()))
+        try:
+            return self.proc.wait(timeout=max(1.0, deadline - time.time()))
+        except subprocess.TimeoutExpired:
+            raise AssertionError(f"still running after {WAIT} s; screen:\n{self.text()}\n"
+                                 f"output:\n{self.raw[-2000:]!r}") from None
 
     def close(self) -> None:
         if self.proc.poll() is None:
