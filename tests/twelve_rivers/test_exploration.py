@@ -44,15 +44,12 @@ def test_frontmost_marker_on_the_track_acts_next() -> None:
     play(game, "place R4-A space 1")
     finish_turn(game)
     assert game.to_move == 0 and game.turns_taken == 1
-    play(game, "place R4-A space 2")
-    finish_turn(game)
-    assert game.to_move == 1 and game.turns_taken == 2
-    play(game, "place R4-A space 3")
-    finish_turn(game)
-    assert game.to_move == 0 and game.turns_taken == 3
-    play(game, "place R4-A space 4")
-    finish_turn(game)
-    assert game.to_move == 0 and game.turns_taken == 4  # the same seat's next marker
+    # The track's next markers: seat 0's, seat 1's, then seat 0's twice in a row.
+    for turns, (space, mover) in enumerate([("R4-A space 2", 1), ("R4-A space 3", 0),
+                                            ("R4-A space 4", 0)], start=2):
+        play(game, f"place {space}")
+        finish_turn(game)
+        assert game.to_move == mover and game.turns_taken == turns
     assert game.view(0)["track"][:8] == [None] * 6 + [0, 1]
 
 

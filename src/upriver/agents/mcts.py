@@ -135,12 +135,12 @@ class MCTSAgent:
             choice = actions[0]
             self.last_iterations = 0
         else:
-            iters = max(0, self.iters - self._spent_iters) if self.iters else 0
+            iters = max(0, self.iters - self._spent_iters)
             secs = max(0.0, self.secs - self._spent_secs) if self.secs > 0 else 0.0
-            if self.secs > 0 and secs == 0.0:
-                secs = -1.0  # the turn's time is spent: no iteration, only the tree's advice
+            spent = secs == 0.0 if self.secs > 0 else iters == 0
+            if spent:  # (0, 0): no iteration, only the tree's advice or the look-ahead's
+                iters, secs = 0, 0.0
             node = self._node
-            spent = (secs < 0) if self.secs > 0 else iters == 0
             if spent and node is not None and any(
                     node.children[a].visits for a in actions if a in node.children):
                 root = node  # nothing left to search with: the tree's advice as it stands
@@ -171,11 +171,11 @@ class MCTSAgent:
                budget: tuple[int, float] | None = None,
                root: Node | None = None) -> tuple[Node, list[str]]:
         """The search tree's root after the budget, and the root actions searched. ``budget``
-        is (iterations, seconds), by default the agent's own (``iters``, ``secs``); a negative
-        time allows no iteration. ``root`` is a node of an earlier search to go on from. ``keep``
-        is searched even if the greedy look-ahead would prune it, and tried first whenever it
-        has had less than ``share`` of the iterations (a review judges the decision taken as
-        well as the bot's own). ``observe(root action, final world)`` is told where each
+        is (iterations, seconds), by default the agent's own (``iters``, ``secs``); seconds
+        above 0 replace the iterations. ``root`` is a node of an earlier search to go on from.
+        ``keep`` is searched even if the greedy look-ahead would prune it, and tried first
+        whenever it has had less than ``share`` of the iterations (a review judges the decision
+        taken as well as the bot's own). ``observe(root action, final world)`` is told where each
         iteration ended."""
         start = time.perf_counter()  # the time budget includes the greedy look-ahead
         iters, secs = budget if budget is not None else (self.iters, self.secs)
@@ -189,7 +189,7 @@ class MCTSAgent:
             searched = frozenset(actions)
         deadline = start + secs if secs > 0 else 0.0
         n = 0
-        while secs >= 0:
+        while True:
             now = time.perf_counter()
             if (now >= deadline) if deadline else (n >= iters):
                 break
