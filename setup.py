@@ -30,10 +30,10 @@ GAMES = "src/upriver/games"
 COMPILED = [
     *(f"{GAMES}/twelve_rivers/{m}.py" for m in (
         "state", "components", "exploration", "collection", "delivery", "supply", "taking_cards",
-        "preparation", "evaluation", "scoring", "view")),
+        "preparation", "evaluation", "scoring", "view", "stages")),
     *(f"{GAMES}/the_river/{m}.py" for m in (
-        "state", "components", "cleanup", "evaluation", "scoring", "setup", "storage",
-        "turns", "view")),
+        "state", "components", "cleanup", "evaluation", "scoring", "setup", "stages",
+        "storage", "terrain", "turns", "view")),
     *(f"{GAMES}/wayfarers/{m}.py" for m in (
         "state", "components", "caravan", "cards", "effects", "evaluation", "journal",
         "opponent", "priorities", "resolve", "scoring", "setup", "stack", "turns", "view")),
@@ -80,10 +80,20 @@ class OptionalBuildExt(build_ext):
             notice(f"the build failed: {type(exc).__name__}")
 
 
+def drop_old_binaries() -> None:
+    """A wheel packs all of build/lib: binaries an earlier build left there (a module compiled
+    then, or any module in a build that is now pure Python) would ship beside today's sources."""
+    for built in Path("build").glob("lib*/**/*.so"):
+        built.unlink()
+
+
 def ext_modules(mode: str) -> tuple[list[Any], dict[str, type]]:
     editable = any(cmd in sys.argv for cmd in ("editable_wheel", "develop"))
     metadata_only = len(sys.argv) > 1 and sys.argv[1] in ("egg_info", "dist_info")
-    if mode == "0" or (mode == "auto" and editable) or metadata_only:
+    if metadata_only:
+        return [], {}
+    drop_old_binaries()
+    if mode == "0" or (mode == "auto" and editable):
         return [], {}
     reason = cannot_compile()
     if reason:

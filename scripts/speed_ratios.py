@@ -10,13 +10,17 @@ process for each tree, alternating, so both see the same machine. Each workload 
 - greedy: whole games with the greedy bot in every seat, as ``upriver simulate`` plays them: at
   least N, and in REV's tree as many more as fit in S seconds (default 0); the other trees then
   play the same number, so fast games are timed over enough of them;
+- decisions/s of the random and greedy games beside games/s: where the rules have changed since
+  REV (a fidelity fix that adds a decision), games are not equal work but a decision nearly is;
 - MCTS: iterations from fixed mid-game positions (default settings, fixed iteration count,
   spent whole: no early stop).
 
 ``--compiled SITE`` also times this tree's compiled build (a folder holding the unpacked wheel
 that ``UPRIVER_COMPILE=1 pip wheel --no-build-isolation .`` makes; tests/test_compiled.py leaves
 one under build/compiled/). Prints one table of rates (higher is faster) and ratios to REV;
-``--json`` prints them as one JSON object.
+``--json`` prints them as one JSON object. ``--cases`` picks the games and player counts: a game
+that REV predates is timed against a later revision of its own (Wayfarers against its first
+commits, 711e2a1 and, solo, 2d10b2a).
 """
 
 from __future__ import annotations
@@ -30,6 +34,9 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+RATES = {"random": "random games/s", "random_steps": "random decisions/s",
+         "greedy": "greedy games/s", "greedy_steps": "greedy decisions/s",
+         "mcts": "MCTS iterations/s"}
 CASES = [("twelve-rivers", 4), ("twelve-rivers", 2), ("the-river", 4), ("the-river", 2),
          ("wayfarers", 4), ("wayfarers", 2), ("wayfarers", 1)]
 
@@ -39,24 +46,31 @@ import inspect, json, random, sys, time
 import upriver
 from upriver.agents.mcts import MCTSAgent
 from upriver.sim.runner import play_game
-from upriver.sim.study import SimConfig
+try:
+    from upriver.sim.study import SimConfig
+except ImportError:  # trees before the study's config had its own module
+    from upriver.sim.runner import SimConfig  # type: ignore[attr-defined, no-redef]
 
 game, players = sys.argv[1], int(sys.argv[2])
 greedy_games, greedy_seconds = int(sys.argv[3]), float(sys.argv[4])
 start = time.perf_counter()
+random_steps = 0
 for seed in range(40):
     g = upriver.new_game(game, players=players, seed=seed)
     rng = random.Random(seed)
     while not g.is_over:
         g.play(rng.choice(g.legal_actions()))
-random_rate = 40 / (time.perf_counter() - start)
+    random_steps += len(g.history)
+random_time = time.perf_counter() - start
+random_rate = 40 / random_time
 config = SimConfig(game, ("greedy",) * players, games=greedy_games)
 start = time.perf_counter()
-played = 0
+played = greedy_steps = 0
 while played < greedy_games or time.perf_counter() - start < greedy_seconds:
-    play_game(config, played)
+    greedy_steps += play_game(config, played)["decisions"]
     played += 1
-greedy_rate = played / (time.perf_counter() - start)
+greedy_time = time.perf_counter() - start
+greedy_rate = played / greedy_time
 positions = []
 for seed in range(4):
     g = upriver.new_game(game, players=players, seed=100 + seed)
@@ -77,7 +91,9 @@ for k, g in enumerate(positions):
     elapsed += time.perf_counter() - t
     iterations += agent.last_iterations
 print(json.dumps({"random": random_rate, "greedy": greedy_rate, "greedy_games": played,
-                  "mcts": iterations / elapsed if elapsed else 0.0}))
+                  "mcts": iterations / elapsed if elapsed else 0.0,
+                  "random_steps": random_steps / random_time,
+                  "greedy_steps": greedy_steps / greedy_time}))
 """
 
 
@@ -85,8 +101,9 @@ def measure(src: Path, game: str, players: int, greedy_games: int,
             greedy_seconds: float = 0.0) -> dict[str, float]:
     env = {**os.environ, "PYTHONPATH": str(src), "PYTHONHASHSEED": "0"}
     done = subprocess.run([sys.executable, "-c", WORKLOAD, game, str(players), str(greedy_games),
-                           str(greedy_seconds)], env=env, capture_output=True, text=True,
-                          check=True)
+                           str(greedy_seconds)], env=env, capture_output=True, text=True)
+    if done.returncode:
+        sys.exit(f"the workload failed in {src}: {done.stderr.strip().splitlines()[-1]}")
     out: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
     return out
 
@@ -98,7 +115,11 @@ def main() -> None:
     parser.add_argument("--greedy-seconds", type=float, default=0.0)
     parser.add_argument("--compiled", type=Path, default=None, metavar="SITE")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--cases", default=",".join(f"{g}:{n}" for g, n in CASES),
+                        help="GAME:PLAYERS,... to time (default every game and player count); "
+                             "a game REV does not have yet needs a later REV of its own")
     args = parser.parse_args()
+    cases = [(c.split(":")[0], int(c.split(":")[1])) for c in args.cases.split(",")]
     trees = {"new": ROOT / "src"}
     if args.compiled:
         trees["compiled"] = args.compiled.resolve()
@@ -108,15 +129,14 @@ def main() -> None:
                         str(old_tree), args.rev], check=True)
         try:
             rows = []
-            for game, players in CASES:
+            for game, players in cases:
                 row: dict[str, object] = {"game": game, "players": players}
                 old = row["old"] = measure(old_tree / "src", game, players, args.greedy_games,
                                            args.greedy_seconds)
                 for name, src in trees.items():
                     rates = measure(src, game, players, int(old["greedy_games"]))
                     row[name] = rates
-                    row[f"{name}_ratio"] = {k: rates[k] / old[k] for k in ("random", "greedy",
-                                                                           "mcts") if old.get(k)}
+                    row[f"{name}_ratio"] = {k: rates[k] / old[k] for k in RATES if old.get(k)}
                 rows.append(row)
         finally:
             subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
@@ -124,8 +144,7 @@ def main() -> None:
     if args.json:
         print(json.dumps({"base": args.rev, "rows": rows}))
         return
-    for k, label in (("random", "random games/s"), ("greedy", "greedy games/s"),
-                     ("mcts", "MCTS iterations/s")):
+    for k, label in RATES.items():
         print(f"\n{label} ({args.rev} > this tree" + (", compiled" if args.compiled else "")
               + ")")
         for r in rows:

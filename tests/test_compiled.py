@@ -14,12 +14,14 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import zipfile
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+EXT = sysconfig.get_config_var("EXT_SUFFIX")
 
 # Prints one JSON line: for each game and player count, a random game's, a greedy game's and
 # an MCTS decision's outcome, and which of the bots' modules were compiled.
@@ -30,7 +32,8 @@ from upriver.agents.mcts import MCTSAgent
 from upriver.sim.runner import play_game
 from upriver.sim.study import SimConfig
 
-hot = ["upriver.agents.greedy", "upriver.agents.mcts", "upriver.games.wayfarers.turns"]
+hot = ["upriver.agents.greedy", "upriver.agents.mcts", "upriver.games.the_river.stages",
+       "upriver.games.twelve_rivers.stages", "upriver.games.wayfarers.turns"]
 out = {"compiled": [m for m in hot if not importlib.import_module(m).__file__.endswith(".py")],
        "says": upriver.compiled()}
 for game, players, options in [("twelve-rivers", 3, {}), ("twelve-rivers", 2, {"edition": "2022"}),
@@ -102,6 +105,8 @@ def test_the_compiled_build_plays_the_same_games_as_the_source() -> None:
     compiled = _run(_compiled_site())
     source = _run(ROOT / "src")
     assert compiled.pop("compiled") == ["upriver.agents.greedy", "upriver.agents.mcts",
+                                        "upriver.games.the_river.stages",
+                                        "upriver.games.twelve_rivers.stages",
                                         "upriver.games.wayfarers.turns"]
     assert source.pop("compiled") == []
     assert compiled.pop("says") is True and source.pop("says") is False
@@ -116,6 +121,11 @@ def _wheel_of_a_copy(tmp_path: Path, env: dict[str, str]) -> tuple[Path, str]:
     for name in ("setup.py", "pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, source / name)
     shutil.copytree(ROOT / "src", source / "src", ignore=shutil.ignore_patterns("__pycache__"))
+    # What an earlier compiled build leaves in build/lib: a wheel must not pack it.
+    for lib in ("lib", f"lib.{sysconfig.get_platform()}-{sys.implementation.cache_tag}"):
+        stale = source / "build" / lib / "upriver" / "core" / f"rules_base{EXT}"
+        stale.parent.mkdir(parents=True)
+        stale.write_bytes(b"an old binary")
     done = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-deps", "-v",
          "-w", str(tmp_path / "wheels"), str(source)],
@@ -137,7 +147,8 @@ def _compiled_modules(wheel: Path) -> list[str]:
 def test_without_a_working_c_compiler_the_install_is_pure_python_and_says_so(
         tmp_path: Path, cc: str, reason: str) -> None:
     """The default build compiles where it can; with no C compiler, or one that fails, it
-    installs pure Python (no compiled module at all) with a one-line notice saying why."""
+    installs pure Python (no compiled module at all, not even one an earlier build left in
+    build/) with a one-line notice saying why."""
     pytest.importorskip("mypyc")
     wheel, output = _wheel_of_a_copy(tmp_path, {"CC": cc, "UPRIVER_COMPILE": "auto"})
     assert _compiled_modules(wheel) == []

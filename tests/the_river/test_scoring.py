@@ -18,6 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import upriver
 from tests.the_river.helpers import play, position_from, seat_view, store_anywhere
 
@@ -283,3 +286,42 @@ def test_placement_meadows_give_resources_when_claimed() -> None:
                                       "meadow: take clay", "meadow: take food"}
     store_anywhere(play(g, "meadow: take stone", "meadow: take clay"))
     assert seat_view(g, 0)["resources"] == {"wood": 0, "stone": 1, "clay": 1, "food": 2}
+
+
+@settings(max_examples=150, deadline=None)
+@given(spaces=st.lists(st.integers(-1, 63), min_size=12, max_size=12),
+       mixed=st.sampled_from(["both", "neither"]), meadow=st.booleans(),
+       adjacent=st.booleans())
+def test_every_board_scores_its_columns_as_the_rules_read(
+        spaces: list[int], mixed: str, meadow: bool, adjacent: bool) -> None:
+    """RV-SCORE-03..05, RV-RULING-01..04 over any board and option set: a column scores 6 when
+    a terrain is on all three of its tiles, else 2 when one is on exactly two (with the
+    adjacency option: two that touch, so one is the middle row), read terrain by terrain."""
+    from upriver.games.the_river import scoring
+    from upriver.games.the_river.components import MEADOW, space_position
+
+    g = upriver.new_game("the-river", players=2, seed=0, mixed_tile_matches=mixed,
+                         meadow_counts_for_columns=meadow, column_pair_requires_adjacency=adjacent)
+    s = g.state
+    tiles = s.cfg.comp.tiles
+    s.river[:12] = [t % len(tiles) if t >= 0 else -1 for t in spaces]
+    expected = 0
+    for col in range(4):
+        cells: list[frozenset[int]] = [frozenset()] * 3
+        for k in range(12):
+            row, c = space_position(k)
+            t = s.river[k]
+            if c == col and t >= 0:
+                terrains = tiles[t].terrains
+                if len(terrains) > 1 and mixed == "neither":
+                    terrains = frozenset()
+                cells[row] = terrains if meadow else terrains - {MEADOW}
+        best = 0
+        for terrain in range(5):
+            hits = [terrain in cell for cell in cells]
+            if all(hits):
+                best = 3
+            elif sum(hits) == 2 and (not adjacent or hits[1]):
+                best = max(best, 2)
+        expected += {3: 6, 2: 2}.get(best, 0)
+    assert scoring.column_points(s, 0) == expected

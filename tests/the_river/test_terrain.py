@@ -329,3 +329,22 @@ river = ["T37"]
     assert "meadow: take food" in choices and "take food" not in choices
     store_anywhere(play(game, "meadow: take food", "meadow: take food"))
     assert seat_view(game, 0)["resources"] == {**NOTHING, "food": 2}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_visible_symbols_kept_as_tiles_come_equal_a_count_of_the_board(players: int) -> None:
+    """RV-TERRAIN-04, RV-PRODUCE-01: the warehouses and production symbols a seat has (kept up
+    to date as each tile covers its space) are always those a count of its board finds: tiles'
+    symbols, and printed ones on the spaces no tile covers. Random games, after every decision."""
+    import random
+
+    for seed in range(3):
+        game = upriver.new_game("the-river", players=players, seed=seed)
+        rng = random.Random(seed)
+        st = game.state
+        while not game.is_over:
+            game.play(rng.choice(game.legal_actions()))
+            kept = (st.cap[:], st.prod[:])
+            for s in range(players):
+                st.refresh_board(s)
+            assert (st.cap, st.prod) == kept

@@ -1,13 +1,13 @@
-"""The River as an upriver game: options, the decision dispatcher, save/load.
+"""The River as an upriver game: options, save/load, and the modules that make it.
 
 The rules live in ``setup`` (setup and the preliminary turn), ``turns`` (turns, trading, every
-action, storing and paying), ``storage`` (where each stored resource sits), ``cleanup`` (cleanup
-and the end), ``scoring`` and ``view``.
+action, storing and paying), ``storage`` (where each stored resource sits), ``terrain`` (tiles
+and covering), ``cleanup`` (cleanup and the end), ``scoring`` and ``view``; ``stages`` routes
+each decision to them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from upriver.core.options import Option
@@ -20,49 +20,13 @@ from upriver.games.the_river import (
     render,
     scoring,
     setup,
+    stages,
     storage,
     svg,
-    terrain,
-    turns,
 )
 from upriver.games.the_river import view as views
 from upriver.games.the_river.components import load
-from upriver.games.the_river.state import (
-    ACTION_DONE,
-    CHOOSE,
-    COVER,
-    OVER,
-    PAY,
-    PRELIM,
-    STORE,
-    SWAP_A,
-    SWAP_B,
-    TRADE,
-    TURN,
-    Config,
-    State,
-)
-
-Moves = list[tuple[object, ...]]
-
-
-def _legal_prelim(st: State, texts: list[str], moves: Moves) -> None:
-    for t in st.display:
-        texts.append(f"take starting tile {st.cfg.comp.tiles[t].id}")
-        moves.append(("prelim", t))
-
-
-LEGAL: dict[int, Callable[[State, list[str], Moves], None]] = {
-    PRELIM: _legal_prelim,
-    TURN: turns.legal_turn,
-    TRADE: turns.legal_trade,
-    STORE: storage.legal_store,
-    CHOOSE: terrain.legal_choose,
-    PAY: turns.legal_pay,
-    SWAP_A: turns.legal_swap_a,
-    SWAP_B: turns.legal_swap_b,
-    COVER: terrain.legal_cover,
-}
+from upriver.games.the_river.state import OVER, Config, State
 
 OPTIONS = {
     "components": Option("", (), "path to a TOML file replacing component tables",
@@ -114,7 +78,7 @@ class TheRiver(RulesBase):
     players: tuple[int, ...] = (2, 3, 4)
     options = OPTIONS
     over_stage = OVER
-    legal_table = LEGAL
+    legal_table = stages.LEGAL
     state_cls = State
     scoring = scoring
     views = views
@@ -131,34 +95,11 @@ class TheRiver(RulesBase):
     def new_state(self, num_players: int, options: dict[str, Any], seed: int) -> State:
         return setup.new_state(make_config(num_players, options), seed)
 
-    def apply(self, st: State, move: tuple[Any, ...]) -> None:
-        stage = st.stage
-        if stage == PRELIM:
-            setup.apply_prelim(st, move[1])
-        elif stage == TURN:
-            turns.apply_turn(st, move)
-        elif stage == TRADE:
-            turns.apply_trade(st, move[1], move[2])
-        elif stage == STORE:
-            storage.apply_store(st, move)
-        elif stage == CHOOSE:
-            terrain.apply_choose(st, move[1])
-        elif stage == PAY:
-            turns.apply_pay(st, move[1], move[2], move[3])
-        elif stage == SWAP_A:
-            turns.apply_swap_a(st, move[1])
-        elif stage == SWAP_B:
-            turns.apply_swap_b(st, move[1])
-        elif stage == COVER:
-            terrain.apply_cover(st, move)
-        else:  # pragma: no cover
-            raise AssertionError(f"no decision in stage {stage}")
-        if st.stage == ACTION_DONE:  # setup's picks and the turns go on from a finished action
-            if st.prelim_order:
-                setup.after_prelim_pick(st)
-            else:
-                turns.end_turn(st)
-
+    # The decisions themselves, compiled with the rules they drive (``stages``).
+    legal = staticmethod(stages.legal)
+    apply = staticmethod(stages.apply)
+    to_move = staticmethod(stages.to_move)
+    is_over = staticmethod(stages.is_over)
 
     def turns_taken(self, st: State) -> int:
         """Turns ended so far (RV-TURN-02; one seat may take several in a row, RV-TURN-05);

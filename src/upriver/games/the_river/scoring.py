@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from upriver.games.the_river.components import MEADOW, space_position
+from upriver.games.the_river.components import space_position
 from upriver.games.the_river.state import OVER, State
 
 CATEGORIES = ("buildings", "bonus tokens", "columns", "meadows", "resources")
+# The river spaces of each column of the 3x4 grid, by row (RV-TERRAIN-03).
+COLUMNS = tuple(tuple(sorted((k for k in range(12) if space_position(k)[1] == col),
+                             key=lambda k: space_position(k)[0])) for col in range(4))
 
 
 def column_points(st: State, seat: int) -> int:
@@ -13,27 +16,17 @@ def column_points(st: State, seat: int) -> int:
     one bonus per column (RV-SCORE-03..05, RV-RULING-01..04)."""
     comp = st.cfg.comp
     n = comp.river_spaces
-    columns: list[list[frozenset[int] | None]] = [[None, None, None] for _ in range(4)]
-    for k in range(n):
-        t = st.river[seat * n + k]
-        row, col = space_position(k)
-        if t >= 0:
-            terrains = comp.tiles[t].terrains
-            if len(terrains) > 1 and not st.cfg.mixed_both:
-                terrains = frozenset()
-            if not st.cfg.meadow_in_columns:
-                terrains = terrains - {MEADOW}
-            columns[col][row] = terrains
+    masks = st.cfg.column_terrains
+    river = st.river
     total = 0
-    for cells in columns:
-        best = 0
-        for terrain in range(5):
-            hits = [c is not None and terrain in c for c in cells]
-            if all(hits):
-                best = max(best, 3)
-            elif sum(hits) == 2 and (not st.cfg.adjacent_pairs or hits[1]):
-                best = max(best, 2)
-        total += comp.column_bonus.get(best, 0)
+    for spaces in COLUMNS:  # one column's spaces, top row first
+        a, b, c = (masks[t] if (t := river[seat * n + k]) >= 0 else 0 for k in spaces)
+        if a & b & c:  # a terrain in all three
+            total += comp.column_bonus.get(3, 0)
+        elif a & b or b & c or (a & c and not st.cfg.adjacent_pairs):  # in exactly two
+            total += comp.column_bonus.get(2, 0)
+        else:
+            total += comp.column_bonus.get(0, 0)
     return total
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from upriver.core.plain_state import PlainState
-from upriver.games.the_river.components import Board, Components, Spot
+from upriver.games.the_river.components import MEADOW, Board, Components, Spot
 
 # Decision stages.
 PRELIM, TURN, TRADE, STORE, CHOOSE, PAY, SWAP_A, SWAP_B, OVER, COVER = range(10)
@@ -47,12 +47,34 @@ class Config:
     # action -> (spot index, unlimited) in data order; looked up on every turn
     spots_for: dict[str, tuple[tuple[int, bool], ...]] = field(
         init=False, repr=False, compare=False, hash=False)
+    # tile -> the terrains it counts as in a column, one bit each (RV-RULING-01..04)
+    column_terrains: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
+    # The texts of a turn's actions on each tile and building, written once: listing a turn's
+    # decisions is the hottest loop of random play and search.
+    texts: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         table: dict[str, list[tuple[int, bool]]] = {}
         for i, spot in enumerate(self.spots):
             table.setdefault(spot.action, []).append((i, spot.unlimited))
         object.__setattr__(self, "spots_for", {k: tuple(v) for k, v in table.items()})
+        masks = []
+        for tile in self.comp.tiles:
+            terrains = tile.terrains
+            if len(terrains) > 1 and not self.mixed_both:
+                terrains = frozenset()
+            if not self.meadow_in_columns:
+                terrains = terrains - {MEADOW}
+            masks.append(sum(1 << t for t in terrains))
+        object.__setattr__(self, "column_terrains", tuple(masks))
+        tiles = [t.id for t in self.comp.tiles]
+        cards = [b.id for b in self.comp.buildings]
+        object.__setattr__(self, "texts", {
+            "claim": tuple(f"claim {t}" for t in tiles),
+            "reserve": tuple(f"reserve {b}" for b in cards),
+            "construct": tuple(f"construct {b}" for b in cards),
+            "construct reserved": tuple(f"construct reserved {b}" for b in cards),
+        })
 
 
 LISTS = (
@@ -136,7 +158,12 @@ class State(PlainState[Config]):
 
     def tiles_placed(self, seat: int) -> int:
         n = self.cfg.comp.river_spaces
-        return n - self.river[seat * n : seat * n + n].count(-1)
+        river = self.river
+        placed = 0
+        for k in range(seat * n, seat * n + n):  # no slice: asked on every turn
+            if river[k] >= 0:
+                placed += 1
+        return placed
 
     def refresh_board(self, seat: int) -> None:
         """Count the warehouses and production symbols on the seat's tiles and on the printed
@@ -167,7 +194,9 @@ class State(PlainState[Config]):
         return self.prod[seat * 3 + kind]
 
     def held(self, seat: int) -> int:
-        return sum(self.res[seat * 4 : seat * 4 + 4])
+        res = self.res
+        i = seat * 4
+        return res[i] + res[i + 1] + res[i + 2] + res[i + 3]
 
     def copy(self) -> State:
         """A twin that shares only what never changes (config, fixed lists): spelled out

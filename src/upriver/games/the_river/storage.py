@@ -23,6 +23,12 @@ def place_text(place: int) -> str:
     return "a tile" if place == TILE else f"space {place + 1}"
 
 
+# "store KIND on PLACE" for every kind and place (a tile, spaces 1-12), written once: storing is
+# among the commonest decisions.
+STORE_TEXTS = tuple(f"store {RESOURCES[kind]} on {place_text(place)}"
+                    for kind in range(4) for place in range(TILE, 12))
+
+
 def slots(st: State, seat: int, space: int) -> int:
     """The warehouses visible on one space: its tile's, else the printed ones."""
     t = st.river[seat * st.cfg.comp.river_spaces + space]
@@ -132,7 +138,7 @@ def legal_places(st: State, texts: list[str], moves: Moves) -> None:
     pending kind (the others follow one at a time)."""
     kind = next(k for k in range(4) if st.pending[k])
     for place, _ in free_places(st, st.seat):
-        texts.append(f"store {RESOURCES[kind]} on {place_text(place)}")
+        texts.append(STORE_TEXTS[kind * 13 + place + 1])
         moves.append(("store", kind, place))
 
 

@@ -33,7 +33,14 @@ def place_tile(st: State, seat: int, tile: int) -> None:
     n = comp.river_spaces
     space = st.river[seat * n : seat * n + n].index(-1)
     st.river[seat * n + space] = tile
-    st.refresh_board(seat)
+    # The tile hides the space's printed warehouses and symbols and shows its own: the
+    # totals ``refresh_board`` would count again, kept up to date in place.
+    board = st.cfg.boards[seat]
+    placed = comp.tiles[tile]
+    st.cap[seat] += placed.warehouses - board.warehouses[space]
+    printed = board.production[space]
+    for r in range(3):
+        st.prod[seat * 3 + r] += placed.production[r] - printed[r]
     storage.uncover(st, seat, space)
     if space in st.cfg.boards[seat].framed:
         st.framed_new[seat] += 1

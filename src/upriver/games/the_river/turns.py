@@ -24,6 +24,7 @@ from upriver.games.the_river.state import (
 
 Moves = list[tuple[object, ...]]
 PRODUCE = {"wood": WOOD, "stone": STONE, "clay": CLAY}
+PRODUCE_TEXTS = {kind: f"produce {name}" for name, kind in PRODUCE.items()}
 
 
 # ---------------------------------------------------------------- the round and its turns
@@ -104,16 +105,18 @@ def legal_turn(st: State, texts: list[str], moves: Moves) -> None:
         texts.append(f"trade {comp.trade_cost} resources for 1 food")
         moves.append(("trade",))
     before = len(texts)
+    words = st.cfg.texts
     spot = _free_spot(st, "claim")
     if spot >= 0 and can_claim(st, seat):  # RV-TERRAIN-01, -07, -08
+        claim = words["claim"]
         for t in st.display:
-            texts.append(f"claim {comp.tiles[t].id}")
+            texts.append(claim[t])
             moves.append(("claim", t, spot))
     has_storage = st.capacity(seat) > 0  # RV-RULING-14
     for name, kind in PRODUCE.items():
         spot = _free_spot(st, name)
         if spot >= 0 and has_storage and produce_amount(st, seat, kind, spot) > 0:
-            texts.append(f"produce {name}")
+            texts.append(PRODUCE_TEXTS[kind])
             moves.append(("produce", kind, spot))
     spot = _free_spot(st, "food")
     if spot >= 0 and has_storage:
@@ -127,19 +130,22 @@ def legal_turn(st: State, texts: list[str], moves: Moves) -> None:
                     moves.append(("food", kind, spot))
     spot = _free_spot(st, "reserve")
     if spot >= 0 and len(st.reserved[seat]) < comp.max_reserved:
+        reserve = words["reserve"]
         for b in st.bdisplay:
             if b >= 0:
-                texts.append(f"reserve {comp.buildings[b].id}")
+                texts.append(reserve[b])
                 moves.append(("reserve", b, spot))
     spot = _free_spot(st, "construct")
     if spot >= 0:
+        construct = words["construct"]
         for b in st.bdisplay:
             if b >= 0 and affordable(st, seat, comp.buildings[b].cost, _discount(st, seat, False)):
-                texts.append(f"construct {comp.buildings[b].id}")
+                texts.append(construct[b])
                 moves.append(("construct", b, spot, 0))
+        reserved = words["construct reserved"]
         for b in st.reserved[seat]:
             if affordable(st, seat, comp.buildings[b].cost, _discount(st, seat, True)):
-                texts.append(f"construct reserved {comp.buildings[b].id}")
+                texts.append(reserved[b])
                 moves.append(("construct", b, spot, 1))
     spot = _free_spot(st, "first")
     if spot >= 0:

@@ -1,77 +1,31 @@
-"""12 Rivers as an upriver game: options, the decision dispatcher, save/load.
+"""12 Rivers as an upriver game: options, save/load, and the modules that make it.
 
 The rules themselves live in one module per part of the rulebook: ``preparation`` (setup and
 preparation phase), ``exploration``, ``collection`` (dam, rivers, sea, village), ``delivery``
 (delivery, earth and light fairies, end of round) and ``scoring``; ``view`` decides what each seat
-sees; ``position`` reads positions.
+sees; ``position`` reads positions; ``stages`` routes each decision to its part.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from upriver.core.options import Option
 from upriver.core.rules_base import RulesBase
 from upriver.games.twelve_rivers import (
     catalogue,
-    collection,
-    delivery,
     encoding,
     evaluation,
-    exploration,
     position,
     preparation,
     render,
     scoring,
+    stages,
     svg,
-    taking_cards,
 )
 from upriver.games.twelve_rivers import view as views
 from upriver.games.twelve_rivers.components import COLOURS, load
-from upriver.games.twelve_rivers.state import (
-    BANNER_STEP,
-    CARDS,
-    DELIVER,
-    EARTH_STEP,
-    INSTRUMENT_STEP,
-    LAKE_DISCARD,
-    LANTERN_STEP,
-    MUSHROOM_STEP,
-    OVER,
-    PAIRS,
-    PAY,
-    PLACE,
-    RIVER,
-    SEA,
-    SUP_FROM,
-    SUP_TO,
-    VILLAGE,
-    Config,
-    State,
-)
-
-Moves = list[tuple[object, ...]]
-Legal = Callable[[State, list[str], Moves], None]
-
-LEGAL: dict[int, Legal] = {
-    PLACE: exploration.legal_place,
-    PAY: exploration.legal_pay,
-    CARDS: taking_cards.legal_cards,
-    PAIRS: exploration.legal_pairs,
-    BANNER_STEP: exploration.legal_banner,
-    LANTERN_STEP: exploration.legal_lantern,
-    SUP_FROM: exploration.legal_supplies_from,
-    SUP_TO: exploration.legal_supplies_to,
-    RIVER: collection.legal_river,
-    SEA: collection.legal_sea,
-    VILLAGE: collection.legal_village,
-    INSTRUMENT_STEP: collection.legal_instrument,
-    DELIVER: delivery.legal_deliver,
-    EARTH_STEP: delivery.legal_earth,
-    LAKE_DISCARD: collection.legal_lake_discard,
-    MUSHROOM_STEP: delivery.legal_mushroom,
-}
+from upriver.games.twelve_rivers.state import OVER, Config, State
 
 OPTIONS = {
     "edition": Option(
@@ -152,7 +106,7 @@ class TwelveRivers(RulesBase):
     players: tuple[int, ...] = (2, 3, 4)
     options = OPTIONS
     over_stage = OVER
-    legal_table = LEGAL
+    legal_table = stages.LEGAL
     state_cls = State
     scoring = scoring
     views = views
@@ -169,11 +123,11 @@ class TwelveRivers(RulesBase):
     def new_state(self, num_players: int, options: dict[str, Any], seed: int) -> State:
         return preparation.new_state(make_config(num_players, options), seed)
 
-    def apply(self, st: State, move: tuple[Any, ...]) -> None:
-        delivering = st.delivering
-        self._apply(st, move)
-        if delivering and st.delivering:
-            st.dl_moves += 1  # kept from the other seats until every seat has delivered
+    # The decisions themselves, compiled with the rules they drive (``stages``).
+    legal = staticmethod(stages.legal)
+    apply = staticmethod(stages.apply)
+    to_move = staticmethod(stages.to_move)
+    is_over = staticmethod(stages.is_over)
 
     def turns_taken(self, st: State) -> int:
         """Marker turns ended so far (TR-EXPL-01: each marker's placing is its owner's turn, and
@@ -186,53 +140,6 @@ class TwelveRivers(RulesBase):
         return int(st.dl_moves)
 
     secret_text = "delivers to Markaya (shown once every seat has delivered)"
-
-    def _apply(self, st: State, move: tuple[Any, ...]) -> None:
-        op = move[0]
-        stage = st.stage
-        if op == "use earth":
-            delivery.apply_use_earth(st)
-        elif op == "use mushroom":
-            delivery.apply_use_mushroom(st)
-        elif stage == PLACE:
-            exploration.apply_place(st, move[1])
-        elif stage == PAY:
-            exploration.apply_pay(st, move[1])
-        elif stage == CARDS:
-            taking_cards.apply_cards(st, move[1])
-        elif stage == PAIRS:
-            if op == "end":
-                exploration.end_turn(st)
-            else:
-                exploration.apply_pair(st, move[1], move[2])
-        elif stage == BANNER_STEP:
-            exploration.apply_banner(st, move[1])
-        elif stage == LANTERN_STEP:
-            exploration.apply_lantern(st, move[1], move[2])
-        elif stage == SUP_FROM:
-            exploration.apply_supplies_from(st, move[1])
-        elif stage == SUP_TO:
-            exploration.apply_supplies_to(st, move[1])
-        elif stage == RIVER:
-            collection.apply_river(st, move)
-        elif stage == SEA:
-            collection.apply_sea(st, move)
-        elif stage == VILLAGE:
-            collection.apply_village(st, move[1])
-        elif stage == INSTRUMENT_STEP:
-            collection.apply_instrument(st, move)
-        elif stage == DELIVER:
-            delivery.apply_deliver(st, move)
-        elif stage == EARTH_STEP:
-            delivery.apply_earth(st, move)
-            if st.stage == LAKE_DISCARD:  # a breeze fairy may have made room
-                collection.check_lake(st)
-        elif stage == LAKE_DISCARD:
-            collection.apply_lake_discard(st, move[1])
-        elif stage == MUSHROOM_STEP:
-            delivery.apply_mushroom(st, move[1], move[2])
-        else:  # pragma: no cover - the core never applies a move to a finished game
-            raise AssertionError(f"no decision in stage {stage}")
 
     def start_order(self, st: State) -> list[int]:
         """Seats in turn order at the start (the holder of starting Markaya 1 first)."""
