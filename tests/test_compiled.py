@@ -153,6 +153,13 @@ def test_without_a_working_c_compiler_the_install_is_pure_python_and_says_so(
     wheel, output = _wheel_of_a_copy(tmp_path, {"CC": cc, "UPRIVER_COMPILE": "auto"})
     assert _compiled_modules(wheel) == []
     assert f"upriver: installing pure Python ({reason})" in output
+    # and it is whole: every data file of the sources (tables, web pages, migrations) is in it
+    with zipfile.ZipFile(wheel) as archive:
+        packed = set(archive.namelist())
+    data = {f"upriver/{p.relative_to(ROOT / 'src' / 'upriver').as_posix()}"
+            for p in (ROOT / "src" / "upriver").rglob("*")
+            if p.is_file() and p.suffix != ".pyc" and "__pycache__" not in p.parts}
+    assert sorted(data - packed) == []
 
 
 def test_an_unknown_compile_setting_is_refused_in_one_line() -> None:
