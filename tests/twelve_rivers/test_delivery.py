@@ -333,3 +333,30 @@ def test_a_hidden_delivery_is_resampled_for_the_seats_that_cannot_see_it() -> No
     assert any(o != real for o in outcomes)
     mine = g.determinize(0, 3)  # seat 0 knows its own delivery
     assert mine.state.spots == g.state.spots and mine.state.alpaca == g.state.alpaca
+
+
+def test_a_seat_is_asked_to_deliver_exactly_when_it_has_more_than_done_to_choose() -> None:
+    """TR-DELIV-03: the delivery step asks a seat only when a pearl fits a spot or a fairy can
+    be used (anything but "done"); the quick check agrees with the decisions listed, at every
+    seat of positions from random games of both editions."""
+    import random
+
+    import upriver
+    from upriver.games.twelve_rivers import delivery
+    from upriver.games.twelve_rivers.state import DELIVER
+
+    asked = 0
+    for edition in ("current", "2022"):
+        for seed in range(4):
+            game = upriver.new_game("twelve-rivers", players=3, seed=seed, edition=edition)
+            rng = random.Random(seed)
+            while not game.is_over:
+                game.play(rng.choice(game.legal_actions()))
+                st = game.state.copy()
+                for seat in range(3):
+                    st.seat, st.stage = seat, DELIVER
+                    texts: list[str] = []
+                    delivery.legal_deliver(st, texts, [])
+                    assert delivery._has_delivery_choice(st) == (len(texts) > 1)
+                    asked += len(texts) > 1
+    assert asked > 100  # the check met both answers

@@ -68,10 +68,23 @@ def legal_deliver(st: State, texts: list[str], moves: Moves) -> None:
 
 
 def _has_delivery_choice(st: State) -> bool:
-    texts: list[str] = []
-    moves: Moves = []
-    legal_deliver(st, texts, moves)
-    return len(texts) > 1
+    """Whether ``legal_deliver`` offers more than "done": a pearl that fits a spot, or a fairy
+    to use; found without writing the texts (asked after every delivery)."""
+    seat = st.seat
+    spots = _open_spots(st, seat)
+    if spots:
+        light = _has_light(st, seat)
+        for c in range(5):
+            if st.alpaca[seat * 5 + c] and _placements(st, seat, c, spots, light):
+                return True
+    return _has_fairy_option(st)
+
+
+def _has_fairy_option(st: State) -> bool:
+    """Whether ``add_earth_option`` offers a fairy."""
+    seat5 = st.seat * 5
+    return bool(st.fairies[seat5 + EARTH] and _earth_moves(st, None, None)) or bool(
+        st.cfg.e2022 and st.fairies[seat5 + LIGHT] and _mushroom_spots(st))
 
 
 def start(st: State) -> None:
