@@ -4,13 +4,18 @@ spread of losses the class thresholds were chosen from.
     python scripts/review_numbers.py times [--games twelve-rivers:4,the-river:2] [--all-seats]
     python scripts/review_numbers.py spread [--positions 60]
     python scripts/review_numbers.py stability
+    python scripts/review_numbers.py whole [--games the-river:2,twelve-rivers:2] [--count 20]
+        [--save DIR | --against DIR] [--seed 0]
 
 ``times`` reviews one greedy game of each game and player count (seat 0, then every seat with
 ``--all-seats``) at the default budget on every core. ``spread`` judges, in positions from
 greedy games, the judge's own choice under another seed (what the judge cannot tell apart from
 its choice), the greedy bot's decision and a random decision, and prints the quantiles of their
 losses. ``stability`` reviews one game twice with different seeds and counts the decisions whose
-class changed.
+class changed. ``whole`` reviews every seat of ``--count`` greedy games (seeds 1, 2, ...) on every
+core, times each, and compares each decision's class with the reviews kept in ``--against`` (made
+by an earlier judge with ``--save``): the issue-26 measure of a faster judge against today's. With
+``--seed 1`` against reviews saved with seed 0 it measures the judge's own noise.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import statistics
 import time
 from typing import Any
 
@@ -122,15 +128,54 @@ def stability(args: argparse.Namespace) -> None:
               f"{serious} ({100 * serious / len(pairs):.0f}%)", flush=True)
 
 
+def whole(args: argparse.Namespace) -> None:
+    import json
+    from pathlib import Path
+
+    jobs = os.cpu_count() or 1
+    for config in args.games.split(","):
+        game_id, players = config.split(":")
+        secs: list[float] = []
+        same = close = serious = total = 0
+        for seed in range(1, args.count + 1):
+            start, history = greedy_game(game_id, int(players), seed)
+            began = time.perf_counter()
+            review = review_game(start, history, iters=args.iters, seed=args.seed, jobs=jobs)
+            secs.append(time.perf_counter() - began)
+            grades = [j.grade for j in review.judgements]
+            name = f"{game_id}-{players}p-{seed}.json"
+            if args.save:
+                Path(args.save).mkdir(parents=True, exist_ok=True)
+                (Path(args.save) / name).write_text(json.dumps(grades))
+            if args.against:
+                before = json.loads((Path(args.against) / name).read_text())
+                for a, b in zip(grades, before, strict=True):
+                    total += 1
+                    same += a == b
+                    close += a == b or {a, b} <= {"best", "good"}
+                    serious += (a in ("mistake", "blunder")) != (b in ("mistake", "blunder"))
+        line = (f"{config}: {args.count} games, a whole-game review in "
+                f"{statistics.mean(secs):.1f} s on average, {max(secs):.1f} s at most")
+        if total:
+            line += (f"; of {total} decisions, the same class {100 * same / total:.1f}%, the same "
+                     f"or best/good {100 * close / total:.1f}%, mistake-or-worse changed "
+                     f"{100 * serious / total:.1f}%")
+        print(line, flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=["times", "spread", "stability"])
+    parser.add_argument("what", choices=["times", "spread", "stability", "whole"])
     parser.add_argument("--games", default=",".join(CONFIGS))
     parser.add_argument("--iters", type=int, default=DEFAULT_ITERS)
     parser.add_argument("--all-seats", action="store_true")
     parser.add_argument("--positions", type=int, default=60)
+    parser.add_argument("--count", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--save", default=None, metavar="DIR")
+    parser.add_argument("--against", default=None, metavar="DIR")
     args = parser.parse_args()
-    {"times": times, "spread": spread, "stability": stability}[args.what](args)
+    {"times": times, "spread": spread, "stability": stability, "whole": whole}[args.what](args)
 
 
 if __name__ == "__main__":
