@@ -47,6 +47,8 @@ LEGAL: dict[int, Callable[[State, list[str], Moves], None]] = {
 }
 
 
+# The core's three questions, as ``RulesBase`` asks them, but typed with this game's State so
+# the compiled code reads its fields natively (hence one copy per game).
 def to_move(st: State) -> int | None:
     return None if st.stage == OVER else st.seat
 
