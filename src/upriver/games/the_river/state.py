@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from upriver.core.plain_state import PlainState
-from upriver.games.the_river.components import MEADOW, Board, Components, Spot
+from upriver.games.the_river.components import ACTIONS, MEADOW, Board, Components, Spot
 
 # Decision stages.
 PRELIM, TURN, TRADE, STORE, CHOOSE, PAY, SWAP_A, SWAP_B, OVER, COVER = range(10)
@@ -44,20 +44,23 @@ class Config:
     adjacent_pairs: bool
     resource_points: str
     round_limit: int = 0  # 0: none
-    # action -> (spot index, unlimited) in data order; looked up on every turn
-    spots_for: dict[str, tuple[tuple[int, bool], ...]] = field(
+    # per action (``ACTIONS`` order): (spot index, unlimited) in data order; read on every turn
+    spots_of: tuple[tuple[tuple[int, bool], ...], ...] = field(
         init=False, repr=False, compare=False, hash=False)
     # tile -> the terrains it counts as in a column, one bit each (RV-RULING-01..04)
     column_terrains: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
     # The texts of a turn's actions on each tile and building, written once: listing a turn's
     # decisions is the hottest loop of random play and search.
-    texts: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False, hash=False)
+    claim_texts: tuple[str, ...] = field(init=False, repr=False, compare=False, hash=False)
+    reserve_texts: tuple[str, ...] = field(init=False, repr=False, compare=False, hash=False)
+    construct_texts: tuple[str, ...] = field(init=False, repr=False, compare=False, hash=False)
+    reserved_texts: tuple[str, ...] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         table: dict[str, list[tuple[int, bool]]] = {}
         for i, spot in enumerate(self.spots):
             table.setdefault(spot.action, []).append((i, spot.unlimited))
-        object.__setattr__(self, "spots_for", {k: tuple(v) for k, v in table.items()})
+        object.__setattr__(self, "spots_of", tuple(tuple(table.get(a, ())) for a in ACTIONS))
         masks = []
         for tile in self.comp.tiles:
             terrains = tile.terrains
@@ -69,12 +72,11 @@ class Config:
         object.__setattr__(self, "column_terrains", tuple(masks))
         tiles = [t.id for t in self.comp.tiles]
         cards = [b.id for b in self.comp.buildings]
-        object.__setattr__(self, "texts", {
-            "claim": tuple(f"claim {t}" for t in tiles),
-            "reserve": tuple(f"reserve {b}" for b in cards),
-            "construct": tuple(f"construct {b}" for b in cards),
-            "construct reserved": tuple(f"construct reserved {b}" for b in cards),
-        })
+        object.__setattr__(self, "claim_texts", tuple(f"claim {t}" for t in tiles))
+        object.__setattr__(self, "reserve_texts", tuple(f"reserve {b}" for b in cards))
+        object.__setattr__(self, "construct_texts", tuple(f"construct {b}" for b in cards))
+        object.__setattr__(self, "reserved_texts",
+                           tuple(f"construct reserved {b}" for b in cards))
 
 
 LISTS = (

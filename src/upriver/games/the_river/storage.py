@@ -74,10 +74,18 @@ def places_holding(st: State, seat: int, kind: int) -> list[int]:
 def put(st: State, seat: int, kind: int, place: int) -> None:
     """Store one resource of ``kind`` at ``place`` (which has room)."""
     n = st.cfg.comp.river_spaces
-    if place == TILE:
-        place = next(k for k in range(n) if st.river[seat * n + k] >= 0
-                     and sum(st.stored[(seat * n + k) * 4 : (seat * n + k) * 4 + 4])
-                     < slots(st, seat, k))
+    if place == TILE:  # the first tile along the river with room
+        tiles = st.cfg.comp.tiles
+        stored = st.stored
+        for k in range(n):
+            t = st.river[seat * n + k]
+            i = (seat * n + k) * 4
+            if t >= 0 and (stored[i] + stored[i + 1] + stored[i + 2] + stored[i + 3]
+                           < tiles[t].warehouses):
+                place = k
+                break
+        else:
+            raise AssertionError("no tile has room: the caller checks that there is")
     st.stored[(seat * n + place) * 4 + kind] += 1
     st.res[seat * 4 + kind] += 1
 
@@ -85,9 +93,13 @@ def put(st: State, seat: int, kind: int, place: int) -> None:
 def take(st: State, seat: int, kind: int, place: int) -> None:
     """Remove one stored resource of ``kind`` from ``place`` (the caller returns it)."""
     n = st.cfg.comp.river_spaces
-    if place == TILE:
-        place = next(k for k in reversed(range(n)) if st.river[seat * n + k] >= 0
-                     and st.stored[(seat * n + k) * 4 + kind])
+    if place == TILE:  # from the last tile along the river that holds one
+        for k in range(n - 1, -1, -1):
+            if st.river[seat * n + k] >= 0 and st.stored[(seat * n + k) * 4 + kind]:
+                place = k
+                break
+        else:
+            raise AssertionError("no tile holds one: the caller checks that one does")
     st.stored[(seat * n + place) * 4 + kind] -= 1
     st.res[seat * 4 + kind] -= 1
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from upriver.games.the_river import cleanup, storage, terrain
 from upriver.games.the_river.components import (
+    ACTIONS,
     CLAY,
     FOOD,
     RESOURCES,
@@ -25,6 +26,10 @@ from upriver.games.the_river.state import (
 Moves = list[tuple[object, ...]]
 PRODUCE = {"wood": WOOD, "stone": STONE, "clay": CLAY}
 PRODUCE_TEXTS = {kind: f"produce {name}" for name, kind in PRODUCE.items()}
+# The spots' actions by number (``ACTIONS``), as turns look them up.
+CLAIM, CONSTRUCT, RESERVE, FIRST, SWAP, FOOD_ISLAND = (
+    ACTIONS.index(a) for a in ("claim", "construct", "reserve", "first", "swap", "food"))
+PRODUCE_SPOTS = tuple((ACTIONS.index(name), kind) for name, kind in PRODUCE.items())
 
 
 # ---------------------------------------------------------------- the round and its turns
@@ -63,10 +68,11 @@ def end_turn(st: State) -> None:
 # ---------------------------------------------------------------- what a turn may do
 
 
-def _free_spot(st: State, action: str) -> int:
-    """The first free spot of an action (a single spot), or its unlimited spot; -1 if none."""
+def _free_spot(st: State, action: int) -> int:
+    """The first free spot of an action (its number in ``ACTIONS``: a single spot), or its
+    unlimited spot; -1 if none."""
     occ = st.spot_occ
-    for i, unlimited in st.cfg.spots_for.get(action, ()):
+    for i, unlimited in st.cfg.spots_of[action]:
         if unlimited or occ[i] < 0:
             return i
     return -1
@@ -105,20 +111,20 @@ def legal_turn(st: State, texts: list[str], moves: Moves) -> None:
         texts.append(f"trade {comp.trade_cost} resources for 1 food")
         moves.append(("trade",))
     before = len(texts)
-    words = st.cfg.texts
-    spot = _free_spot(st, "claim")
+    cfg = st.cfg
+    spot = _free_spot(st, CLAIM)
     if spot >= 0 and can_claim(st, seat):  # RV-TERRAIN-01, -07, -08
-        claim = words["claim"]
+        claim = cfg.claim_texts
         for t in st.display:
             texts.append(claim[t])
             moves.append(("claim", t, spot))
     has_storage = st.capacity(seat) > 0  # RV-RULING-14
-    for name, kind in PRODUCE.items():
-        spot = _free_spot(st, name)
+    for action, kind in PRODUCE_SPOTS:
+        spot = _free_spot(st, action)
         if spot >= 0 and has_storage and produce_amount(st, seat, kind, spot) > 0:
             texts.append(PRODUCE_TEXTS[kind])
             moves.append(("produce", kind, spot))
-    spot = _free_spot(st, "food")
+    spot = _free_spot(st, FOOD_ISLAND)
     if spot >= 0 and has_storage:
         if st.stock[FOOD]:
             texts.append("take food")
@@ -128,30 +134,30 @@ def legal_turn(st: State, texts: list[str], moves: Moves) -> None:
                 if st.stock[kind]:
                     texts.append(f"take {RESOURCES[kind]} from the food island")
                     moves.append(("food", kind, spot))
-    spot = _free_spot(st, "reserve")
+    spot = _free_spot(st, RESERVE)
     if spot >= 0 and len(st.reserved[seat]) < comp.max_reserved:
-        reserve = words["reserve"]
+        reserve = cfg.reserve_texts
         for b in st.bdisplay:
             if b >= 0:
                 texts.append(reserve[b])
                 moves.append(("reserve", b, spot))
-    spot = _free_spot(st, "construct")
+    spot = _free_spot(st, CONSTRUCT)
     if spot >= 0:
-        construct = words["construct"]
+        construct = cfg.construct_texts
         for b in st.bdisplay:
             if b >= 0 and affordable(st, seat, comp.buildings[b].cost, _discount(st, seat, False)):
                 texts.append(construct[b])
                 moves.append(("construct", b, spot, 0))
-        reserved = words["construct reserved"]
+        reserved = cfg.reserved_texts
         for b in st.reserved[seat]:
             if affordable(st, seat, comp.buildings[b].cost, _discount(st, seat, True)):
                 texts.append(reserved[b])
                 moves.append(("construct", b, spot, 1))
-    spot = _free_spot(st, "first")
+    spot = _free_spot(st, FIRST)
     if spot >= 0:
         texts.append("take the first player pawn")
         moves.append(("first", spot))
-    spot = _free_spot(st, "swap")
+    spot = _free_spot(st, SWAP)
     if spot >= 0 and st.tiles_placed(seat) >= 2:  # RV-SWAP-04
         texts.append("swap two tiles")
         moves.append(("swap", spot))
