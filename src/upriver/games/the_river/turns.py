@@ -25,11 +25,12 @@ from upriver.games.the_river.state import (
 
 Moves = list[tuple[object, ...]]
 PRODUCE = {"wood": WOOD, "stone": STONE, "clay": CLAY}
-PRODUCE_TEXTS = {kind: f"produce {name}" for name, kind in PRODUCE.items()}
-# The spots' actions by number (``ACTIONS``), as turns look them up.
+# The spots' actions by number (``ACTIONS``), as turns look them up; producing: the action,
+# the resource and the decision's text.
 CLAIM, CONSTRUCT, RESERVE, FIRST, SWAP, FOOD_ISLAND = (
     ACTIONS.index(a) for a in ("claim", "construct", "reserve", "first", "swap", "food"))
-PRODUCE_SPOTS = tuple((ACTIONS.index(name), kind) for name, kind in PRODUCE.items())
+PRODUCE_SPOTS = tuple((ACTIONS.index(name), kind, f"produce {name}")
+                      for name, kind in PRODUCE.items())
 
 
 # ---------------------------------------------------------------- the round and its turns
@@ -119,10 +120,10 @@ def legal_turn(st: State, texts: list[str], moves: Moves) -> None:
             texts.append(claim[t])
             moves.append(("claim", t, spot))
     has_storage = st.capacity(seat) > 0  # RV-RULING-14
-    for action, kind in PRODUCE_SPOTS:
+    for action, kind, text in PRODUCE_SPOTS:
         spot = _free_spot(st, action)
         if spot >= 0 and has_storage and produce_amount(st, seat, kind, spot) > 0:
-            texts.append(PRODUCE_TEXTS[kind])
+            texts.append(text)
             moves.append(("produce", kind, spot))
     spot = _free_spot(st, FOOD_ISLAND)
     if spot >= 0 and has_storage:

@@ -77,14 +77,7 @@ def _has_delivery_choice(st: State) -> bool:
         for c in range(5):
             if st.alpaca[seat * 5 + c] and _placements(st, seat, c, spots, light):
                 return True
-    return _has_fairy_option(st)
-
-
-def _has_fairy_option(st: State) -> bool:
-    """Whether ``add_earth_option`` offers a fairy."""
-    seat5 = st.seat * 5
-    return bool(st.fairies[seat5 + EARTH] and _earth_moves(st, None, None)) or bool(
-        st.cfg.e2022 and st.fairies[seat5 + LIGHT] and _mushroom_spots(st))
+    return _may_use_earth(st) or _may_use_mushroom(st)
 
 
 def start(st: State) -> None:
@@ -226,13 +219,22 @@ def _earth_moves(st: State, texts: list[str] | None, moves: Moves | None) -> boo
 def add_earth_option(st: State, texts: list[str], moves: Moves) -> None:
     """The fairies usable at any of the player's own decisions: earth (or breeze), and in the
     2022 edition the mushroom fairy."""
-    seat5 = st.seat * 5
-    if st.fairies[seat5 + EARTH] and _earth_moves(st, None, None):
+    if _may_use_earth(st):
         texts.append(f"use {_earth_word(st)} fairy")
         moves.append(("use earth",))
-    if st.cfg.e2022 and st.fairies[seat5 + LIGHT] and _mushroom_spots(st):
+    if _may_use_mushroom(st):
         texts.append(f"use {st.cfg.comp.fairy_names[LIGHT]} fairy")
         moves.append(("use mushroom",))
+
+
+def _may_use_earth(st: State) -> bool:
+    """The seat holds an earth (or breeze) fairy and it has a pearl to move."""
+    return bool(st.fairies[st.seat * 5 + EARTH] and _earth_moves(st, None, None))
+
+
+def _may_use_mushroom(st: State) -> bool:
+    """2022: the seat holds a mushroom fairy and a space it can turn rainbow."""
+    return bool(st.cfg.e2022 and st.fairies[st.seat * 5 + LIGHT] and _mushroom_spots(st))
 
 
 def apply_use_earth(st: State) -> None:
