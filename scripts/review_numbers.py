@@ -5,7 +5,7 @@ spread of losses the class thresholds were chosen from.
     python scripts/review_numbers.py spread [--positions 60]
     python scripts/review_numbers.py stability
     python scripts/review_numbers.py whole [--games the-river:2,twelve-rivers:2] [--count 20]
-        [--save DIR | --against DIR] [--seed 0]
+        [--save DIR | --against DIR] [--seed 0] [--jobs J]
 
 ``times`` reviews one greedy game of each game and player count (seat 0, then every seat with
 ``--all-seats``) at the default budget on every core. ``spread`` judges, in positions from
@@ -132,7 +132,7 @@ def whole(args: argparse.Namespace) -> None:
     import json
     from pathlib import Path
 
-    jobs = os.cpu_count() or 1
+    jobs = args.jobs or os.cpu_count() or 1
     for config in args.games.split(","):
         game_id, players = config.split(":")
         secs: list[float] = []
@@ -174,6 +174,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--save", default=None, metavar="DIR")
     parser.add_argument("--against", default=None, metavar="DIR")
+    parser.add_argument("--jobs", type=int, default=0, help="processes (default: all cores)")
     args = parser.parse_args()
     {"times": times, "spread": spread, "stability": stability, "whole": whole}[args.what](args)
 

@@ -8,7 +8,8 @@
 # naming its study in full; print the table with
 # `.venv/bin/python scripts/balance_tables.py ladder/`. FOR names the matches to play (default
 # all: 12r 12r-2022 river wayfarers solo), so the ladder can be played a part at a time; a
-# match whose JSON exists is skipped. Run it on every core (JOBS) or on a Ray cluster with
+# match whose JSON exists is skipped, and a match stopped part-way goes on from the games
+# it kept (simulate's journal, LADDER/NAME.json.games.jsonl). Run it on every core (JOBS) or on a Ray cluster with
 # BACKEND="--backend ray --address HEAD:6379" (docs/balance.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."

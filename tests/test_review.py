@@ -6,15 +6,18 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 import upriver
 from upriver.agents import make_agent
+from upriver.agents.mcts import MCTSAgent
 from upriver.cli import cli
 from upriver.core.game import Game
-from upriver.review import CLASSES, classify, decisions, judge, review_game
+from upriver.core.rng import derive_seed
+from upriver.review import CLASSES, classify, decisions, judge, judge_turn, review_game, turns
 from upriver.review.chances import curve_for, curves, final_worth, win_share
 from upriver.review.classes import THRESHOLDS
 from upriver.review.game_review import Review, check_budget
@@ -130,6 +133,139 @@ def test_a_review_refuses_a_history_that_does_not_fit_the_game() -> None:
     other = 1 - (g.to_move or 0)
     with pytest.raises(ValueError, match=f"seat {other}'s in the record"):
         list(decisions(g, [(other, "anything")]))
+
+
+def _random_game(game_id: str, seed: int) -> tuple[Game, list[tuple[int, str]]]:
+    g = upriver.new_game(game_id, players=2, seed=seed)
+    start = g.clone()
+    rng = random.Random(seed)
+    while not g.is_over:
+        g.play(rng.choice(g.legal_actions()))
+    return start, g.history
+
+
+@pytest.mark.parametrize("game_id", ["twelve-rivers", "the-river", "wayfarers"])
+def test_a_reviews_turns_are_each_seats_run_of_decisions_in_one_turn(game_id: str) -> None:
+    """A review's turns (issue 26) are the game's turns: each a seat's decisions in one turn
+    of the game (``turns_taken``), together the whole history, with as many judged as there
+    are decisions with a choice; per decision, each decision with a choice alone."""
+    start, history = _random_game(game_id, 11)
+    every = list(turns(start, history))
+    end = 0
+    for t in every:  # in order, apart, each a run of its seat's decisions from its position
+        assert t.ply >= end and history[t.ply:t.ply + len(t.taken)] == [
+            (t.seat, a) for a in t.taken]
+        end = t.ply + len(t.taken)
+        g = upriver.load_game(t.saved)
+        turn = (t.seat, g.turns_taken)
+        assert len(g.history) == t.ply
+        for action in t.taken:
+            assert (g.to_move, g.turns_taken) == turn
+            g.play(action)
+        assert g.is_over or (g.to_move, g.turns_taken) != turn  # the whole run
+    assert sum(t.judged for t in every) == len(list(decisions(start, history)))
+    assert any(t.judged > 1 for t in every)  # turns of several choices: what this is about
+    alone = list(turns(start, history, per="decision"))
+    assert [(t.ply, t.taken[0]) for t in alone] == [
+        (d.ply, d.taken) for d in decisions(start, history)]
+    mine = list(turns(start, history, {1}))
+    assert mine == [t for t in every if t.seat == 1]
+    with pytest.raises(ValueError, match="per turn or per decision"):
+        list(turns(start, history, per="move"))
+
+
+def _turn_of_choices(game_id: str, seed: int, least: int = 2) -> tuple[Game, list[str]]:
+    """A position at the start of a seat's turn with at least ``least`` decisions of choice,
+    and the turn's decisions."""
+    start, history = _random_game(game_id, seed)
+    turn = next(t for t in turns(start, history) if t.judged >= least)
+    return upriver.load_game(turn.saved), list(turn.taken)
+
+
+def test_a_turn_is_judged_as_one_search_within_the_turns_budget(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``judge_turn`` (issue 26): the turn's iterations are shared evenly by its decisions of
+    choice, spending exactly the budget whatever their number, and each decision's search goes
+    on from the node the decision before it reached, with what was learnt there."""
+    game, taken = _turn_of_choices("twelve-rivers", 3)
+    roots: list[tuple[Any, int]] = []
+    search = MCTSAgent.search
+
+    def recorded(self: MCTSAgent, *args: Any, **kwargs: Any) -> Any:
+        given = kwargs.get("root")
+        roots.append((given, given.visits if given is not None else 0))
+        found = search(self, *args, **kwargs)
+        roots.append((found[0], found[0].visits))
+        return found
+
+    monkeypatch.setattr(MCTSAgent, "search", recorded)
+    judged = judge_turn(game, taken, seed=4, iters=301)
+    k = len(judged)
+    assert k >= 2 and sum(j.iterations for j in judged) == 301
+    assert sorted({j.iterations for j in judged}) == sorted({301 // k, -(-301 // k)})
+    assert roots[0][0] is None  # the turn's first search starts a tree
+    for n in range(1, k):
+        given, visits = roots[2 * n]
+        before = roots[2 * n - 1][0]
+        assert given is before.children[judged[n - 1].taken] and visits > 0
+    probe, chosen = game.clone(), []
+    for action in taken:
+        if probe.legal_count() > 1:
+            chosen.append((len(probe.history), action))
+        probe.play(action)
+    assert [(j.ply, j.taken) for j in judged] == chosen
+    assert {j.seat for j in judged} == {game.to_move}
+
+
+@pytest.mark.parametrize("game_id", ["twelve-rivers", "the-river"])
+def test_a_turn_judged_from_another_deal_gets_the_same_judgements(game_id: str) -> None:
+    """A turn's search, like a decision's, sees only what the deciding seat saw: the same
+    turn in a deal swapped for another that the seat cannot tell apart at any of the turn's
+    decisions is judged the same."""
+    for seed in range(20):
+        start, history = _random_game(game_id, seed)
+        for t in turns(start, history):
+            game = upriver.load_game(t.saved)
+            swapped = game.determinize(t.seat, 4_242)
+            swapped._observer = None  # it must pass for a real game, not a judge's copy
+            if t.judged < 2 or swapped.hidden_from(t.seat) == game.hidden_from(t.seat):
+                continue
+            real, other = game.clone(), swapped.clone()
+            alike = True
+            for action in t.taken:
+                if real.view(t.seat) != other.view(t.seat):
+                    alike = False
+                    break
+                real.play(action)
+                other.play(action)
+            if alike:
+                assert judge_turn(game, list(t.taken), seed=2, iters=60) == judge_turn(
+                    swapped, list(t.taken), seed=2, iters=60)
+                return
+    pytest.fail("no turn of several decisions alike in two deals")
+
+
+def test_a_turn_that_does_not_fit_the_game_is_refused() -> None:
+    game, taken = _turn_of_choices("twelve-rivers", 3)
+    with pytest.raises(ValueError, match="not legal"):
+        judge_turn(game, [*taken[:1], "nonsense"], seed=1, iters=10)
+    g = upriver.new_game("the-river", players=2, seed=1)
+    with pytest.raises(ValueError, match="is not seat"):
+        judge_turn(g, [g.legal_actions()[0]] * 40, seed=1, iters=10)
+
+
+def test_a_review_per_decision_judges_each_decision_alone_with_the_whole_budget() -> None:
+    """``per="decision"``: the review before turns, each decision with a choice searched from
+    a fresh tree with the whole budget and its own seed."""
+    start, history = _random_game("the-river", 7)
+    review = review_game(start, history, seats=[0], iters=30, seed=6, per="decision")
+    alone = [judge(upriver.load_game(d.saved), d.taken, seed=derive_seed(6, d.ply), iters=30)
+             for d in decisions(start, history, {0})]
+    assert review.judgements == alone and review.per == "decision"
+    per_turn = review_game(start, history, seats=[0], iters=30, seed=6)
+    assert per_turn.per == "turn" and len(per_turn.judgements) == len(alone)
+    assert sum(j.iterations for j in per_turn.judgements) < sum(j.iterations for j in alone)
+    assert Review.from_dict(per_turn.to_dict()) == per_turn
 
 
 def test_classes_follow_the_documented_thresholds() -> None:

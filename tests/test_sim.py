@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import shlex
@@ -92,6 +93,79 @@ def test_simulate_refuses_bad_requests_in_one_line(args: list[str]) -> None:
     result = CliRunner().invoke(cli, args)
     assert result.exit_code != 0
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+JOURNALED = SimConfig("the-river", ("greedy", "random"), 6, seed=5)
+
+
+def test_a_stopped_study_goes_on_from_the_games_its_journal_kept(tmp_path: Path) -> None:
+    """A study stopped after 3 games (here: asked for 3) keeps them in its journal; run again
+    for all 6, it plays only the 3 missing, and ends with exactly the uninterrupted study's
+    results."""
+    journal = tmp_path / "sim.json.games.jsonl"
+    whole = run_games(JOURNALED)
+    first = run_games(dataclasses.replace(JOURNALED, games=3), journal=journal)
+    assert first == whole[:3]
+    lines = journal.read_text().splitlines()
+    assert len(lines) == 4 and "study" in json.loads(lines[0])
+    # Mark a kept game: had it been played again, the mark would be gone.
+    kept = json.loads(lines[2])
+    kept["decisions"] = -1
+    journal.write_text("\n".join([*lines[:2], json.dumps(kept), lines[3]]) + "\n")
+    counted: list[int] = []
+    again = run_games(JOURNALED, journal=journal, progress=counted.append)
+    assert again[1]["decisions"] == -1 and sum(counted) == 6
+    assert again[:1] + again[2:] == whole[:1] + whole[2:]
+    assert len(journal.read_text().splitlines()) == 7
+
+
+def test_a_game_cut_short_in_the_journal_is_played_again(tmp_path: Path) -> None:
+    """A stop in the middle of writing a game leaves half a line: that game is played again
+    and the journal stays one whole game a line."""
+    journal = tmp_path / "j.jsonl"
+    run_games(dataclasses.replace(JOURNALED, games=2), journal=journal)
+    head, game0, game1 = journal.read_text().splitlines()
+    journal.write_text(f"{head}\n{game0}\n{game1[:25]}")  # game 1 cut short
+    assert run_games(dataclasses.replace(JOURNALED, games=3), journal=journal) == \
+        run_games(dataclasses.replace(JOURNALED, games=3))
+    lines = journal.read_text().splitlines()
+    assert lines[2] == game1[:25] and lines[3] == game1
+    assert [json.loads(line)["index"] for line in [lines[1], *lines[3:]]] == [0, 1, 2]
+
+
+def test_the_journal_of_another_study_is_refused_and_left_alone(tmp_path: Path) -> None:
+    """Running a study over another study's journal (another seed here) is refused in one
+    line, before playing, and the journal is not touched: its games are not mixed in."""
+    out = tmp_path / "sim.json"
+    journal = tmp_path / "sim.json.games.jsonl"
+    run_games(dataclasses.replace(JOURNALED, seed=6, games=2), journal=journal)
+    before = journal.read_bytes()
+    result = CliRunner().invoke(cli, [
+        "simulate", "the-river", "--players", "greedy,random", "--games", "6", "--seed", "5",
+        "--jobs", "1", "--out", str(out)])
+    assert result.exit_code != 0 and "another study" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert journal.read_bytes() == before and not out.exists()
+
+
+def test_the_command_goes_on_from_its_journal_and_removes_it_at_the_end(tmp_path: Path
+                                                                       ) -> None:
+    """`simulate --out FILE` run again after a stop says how many games it keeps, writes the
+    same FILE as an uninterrupted run, and leaves no journal behind."""
+    out = tmp_path / "sim.json"
+    run_games(dataclasses.replace(JOURNALED, games=4), journal=tmp_path / "sim.json.games.jsonl")
+    args = ["simulate", "the-river", "--players", "greedy,random", "--games", "6", "--seed", "5",
+            "--jobs", "1"]
+    resumed = CliRunner().invoke(cli, [*args, "--out", str(out)])
+    assert resumed.exit_code == 0, resumed.output
+    assert "going on from the 4 games of 6" in resumed.stderr
+    assert not (tmp_path / "sim.json.games.jsonl").exists()
+    straight = CliRunner().invoke(cli, [*args, "--out", str(tmp_path / "straight.json")])
+    assert straight.exit_code == 0
+    assert "going on" not in straight.stderr
+    mine, theirs = (json.loads(p.read_text()) for p in (out, tmp_path / "straight.json"))
+    assert {k: v for k, v in mine.items() if k != "study"} == \
+        {k: v for k, v in theirs.items() if k != "study"}
 
 
 def test_the_same_command_writes_byte_identical_json_and_report(tmp_path: Path) -> None:

@@ -500,7 +500,9 @@ def _mcts_rate(samples: list[Game], budget: float) -> float:
 @click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
               help="a game option (repeatable)")
 @click.option("--out", metavar="FILE", default=None,
-              help="write JSON here (missing folders are made)")
+              help="write JSON here (missing folders are made); while the study runs its "
+                   "finished games are kept in FILE.games.jsonl, and a study stopped before "
+                   "its end goes on from them when run again")
 @click.option("--report", metavar="DIR", default=None,
               help="write plots and an HTML page into this folder (made if missing)")
 @click.option("--judge-iters", type=click.IntRange(0, 1_000_000), default=0, show_default=True,
@@ -525,6 +527,7 @@ def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, back
 
     from upriver.sim import SimConfig
     from upriver.sim import simulate as run_simulation
+    from upriver.sim.journal import journal_for, played
     from upriver.sim.stats import with_interval
     from upriver.sim.summary import short_title
 
@@ -550,10 +553,14 @@ def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, back
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                TextColumn("games"), TimeElapsedColumn(), TextColumn("left"),
                TimeRemainingColumn())
+    journal = journal_for(out_file) if out_file else None
+    if journal and (kept := len(played(journal, config))):
+        click.echo(f"going on from the {kept} games of {count} kept in {journal}", err=True)
     with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task(game, total=count)
         summary = run_simulation(config, workers, backend, address,
-                                 progress=lambda k: bar.advance(task, k), verbose=verbose)
+                                 progress=lambda k: bar.advance(task, k), verbose=verbose,
+                                 journal=journal)
     table = Table(title=short_title(summary["study"]))
     ahead = "ahead_share" in summary["seats"][0]
     table.add_column("slot")
@@ -595,6 +602,8 @@ def simulate(game: str, spec: str, count: int, seed: int, jobs: int | None, back
         out_file.parent.mkdir(parents=True, exist_ok=True)
         with out_file.open("w") as f:
             json.dump(summary, f, indent=1)
+        if journal:
+            journal.unlink(missing_ok=True)  # the study is whole in FILE now
     if report_folder:
         from upriver.sim.report import write_report
 
@@ -627,17 +636,21 @@ def _reviewable(file: str) -> tuple[Game, list[tuple[int, str]], list[str]]:
 @click.argument("file")
 @click.option("--seat", type=int, default=None, help="review this seat only (default: all)")
 @click.option("--secs", type=click.FloatRange(0, 600, min_open=True), default=None,
-              help="seconds of search per decision (a time budget: not reproducible)")
+              help="seconds of search per turn (a time budget: not reproducible)")
 @click.option("--iters", type=click.IntRange(1, 1_000_000), default=None,
-              help="search iterations per decision (the default budget, reproducible) "
+              help="search iterations per turn (the default budget, reproducible) "
                    "[default: 4000]")
+@click.option("--per", type=click.Choice(["turn", "decision"]), default="turn",
+              show_default=True,
+              help="what the budget is for: a seat's turn, searched as one tree, or each "
+                   "decision on its own (slower)")
 @click.option("--seed", type=int, default=0, show_default=True, help="the judge's seed")
 @click.option("--jobs", type=click.IntRange(1, 256), default=None,
               help="processes (default: all cores)")
 @click.option("--out", metavar="DIR", default=".", show_default=True,
               help="folder for the review's JSON and its graph (PNG); made if missing")
-def review(file: str, seat: int | None, secs: float | None, iters: int | None, seed: int,
-           jobs: int | None, out: str) -> None:
+def review(file: str, seat: int | None, secs: float | None, iters: int | None, per: str,
+           seed: int, jobs: int | None, out: str) -> None:
     """Review a finished game: each decision judged against the search bot's choice."""
     from rich.console import Console
     from rich.progress import (
@@ -668,7 +681,7 @@ def review(file: str, seat: int | None, secs: float | None, iters: int | None, s
         task = bar.add_task("review", total=None)
         result = review_game(start, history, seats=None if seat is None else [seat],
                              iters=iters or 0, secs=secs or 0.0, seed=seed,
-                             jobs=jobs or os.cpu_count() or 1,
+                             jobs=jobs or os.cpu_count() or 1, per=per,
                              progress=lambda done, total: bar.update(task, completed=done,
                                                                      total=total))
     result.names = [f"{_label(s, names)}" for s in range(start.num_players)]
@@ -682,8 +695,8 @@ def review(file: str, seat: int | None, secs: float | None, iters: int | None, s
     json_path.write_text(result.to_json() + "\n")
     draw(result, png_path)
     budget = f"{result.secs:g} s" if result.secs else f"{result.iters} iterations"
-    click.echo(f"{len(result.judgements)} decisions judged in {elapsed:.0f} s ({budget} each, "
-               f"seed {seed}); wrote {json_path} and {png_path}")
+    click.echo(f"{len(result.judgements)} decisions judged in {elapsed:.0f} s ({budget} a "
+               f"{per}, seed {seed}); wrote {json_path} and {png_path}")
 
 
 @cli.command()
@@ -697,7 +710,7 @@ def review(file: str, seat: int | None, secs: float | None, iters: int | None, s
 @click.option("--bot-workers", type=click.IntRange(0, 64), default=None,
               help="processes for bot decisions (default: all cores but one; 0: a thread)")
 @click.option("--review-iters", type=click.IntRange(1, 1_000_000), default=None,
-              help="search iterations per decision in game reviews [default: 4000]")
+              help="search iterations per turn in game reviews [default: 4000]")
 def serve(host: str, port: int, db: str | None, bot_delay: float,
           bot_workers: int | None, review_iters: int | None) -> None:
     """Start the web app and print its address."""

@@ -13,12 +13,12 @@ from starlette.testclient import TestClient
 import upriver
 from tests.server.conftest import new_game, state
 from tests.server.test_play import wait_for
-from upriver.review import review_game
+from upriver.review import review_game, turns
 from upriver.server import create_app
 from upriver.server.host import REVIEW_SEED
 from upriver.server.store import Store
 
-ITERS = 12  # per decision: enough to judge, quick enough for a test
+ITERS = 12  # per turn: enough to judge, quick enough for a test
 
 
 def _finished(client: TestClient, **extra: Any) -> dict[str, Any]:
@@ -115,7 +115,7 @@ def test_a_review_survives_a_restart_and_goes_on_where_it_stopped(db_url: str) -
     """Stopped part-way (the server stops), a review keeps the decisions judged so far; the
     server started again finishes it from there, at the budget it was asked for, and the
     result is the one an uninterrupted review gives."""
-    slow = 300  # iterations per decision, so the server stops with the review part-way
+    slow = 300  # iterations per turn, so the server stops with the review part-way
     with TestClient(create_app(db_url, bot_delay=0.0, bot_workers=0,
                                review_iters=slow)) as client:
         made = _finished(client)
@@ -141,6 +141,34 @@ def test_a_review_survives_a_restart_and_goes_on_where_it_stopped(db_url: str) -
     assert done["decisions"] == [j.to_dict() for j in expected.judgements]
 
 
+def test_a_review_stopped_inside_a_turn_judges_that_turn_again_and_keeps_the_rest(
+        db_url: str) -> None:
+    """A review is judged a turn at a time (issue 26); stopped with only part of a turn kept,
+    the server judges that turn again from its start (so every decision of it is judged as an
+    uninterrupted review judges it) and keeps only the decisions still missing."""
+    with TestClient(create_app(db_url, bot_delay=0.0, bot_workers=0,
+                               review_iters=ITERS)) as client:
+        made = _finished(client)
+        gid = made["id"]
+        log = [(s, a) for s, a in state(client, gid)["log"]]
+    start = upriver.new_game("the-river", players=2, seed=4)
+    expected = review_game(start, log, iters=ITERS, seed=REVIEW_SEED)
+    every = list(turns(start, log))
+    cut = next(i for i, t in enumerate(every) if t.judged >= 2)
+    kept = sum(t.judged for t in every[:cut]) + 1  # the first decision of a longer turn
+    store = Store(db_url)
+    store.request_review(gid, iters=ITERS, seed=REVIEW_SEED, total=len(expected.judgements))
+    assert store.claim_review(gid, "stopped", 60)
+    for j in expected.judgements[:kept]:
+        assert store.add_judgement(gid, "stopped", j.to_dict(), 60)
+    store.release_reviews("stopped")
+    store.close()
+    with TestClient(create_app(db_url, bot_delay=0.0, bot_workers=0)) as client:
+        done = _until_done(client, gid)
+    assert done["status"] == "done"
+    assert done["decisions"] == [j.to_dict() for j in expected.judgements]
+
+
 def test_a_review_whose_worker_keeps_failing_stops_with_a_note_and_can_be_asked_again(
         reviewing: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     """A decision whose judgement fails three times stops the review, saying why; asked again,
@@ -151,7 +179,7 @@ def test_a_review_whose_worker_keeps_failing_stops_with_a_note_and_can_be_asked_
     gid = made["id"]
     real = bots.judge
 
-    def broken(saved: str, taken: str, seed: int, iters: int) -> str:
+    def broken(saved: str, taken: list[str], seed: int, iters: int) -> str:
         raise RuntimeError("the judge broke")
 
     monkeypatch.setattr(bots, "judge", broken)

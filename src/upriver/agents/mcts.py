@@ -167,7 +167,7 @@ class MCTSAgent:
         return self.rng.choice([a for v, a in visited if v == most])
 
     def search(self, game: Game, keep: str = "", share: float = 0.0,
-               observe: Callable[[str, Game], None] | None = None,
+               observe: Callable[[list[Node], Game], None] | None = None,
                budget: tuple[int, float] | None = None,
                root: Node | None = None) -> tuple[Node, list[str]]:
         """The search tree's root after the budget, and the root actions searched. ``budget``
@@ -175,8 +175,8 @@ class MCTSAgent:
         above 0 replace the iterations. ``root`` is a node of an earlier search to go on from.
         ``keep`` is searched even if the greedy look-ahead would prune it, and tried first
         whenever it has had less than ``share`` of the iterations (a review judges the decision
-        taken as well as the bot's own). ``observe(root action, final world)`` is told where each
-        iteration ended."""
+        taken as well as the bot's own). ``observe(path, final world)`` is told where each
+        iteration ended and the nodes it went through (the root's child first)."""
         start = time.perf_counter()  # the time budget includes the greedy look-ahead
         iters, secs = budget if budget is not None else (self.iters, self.secs)
         me = game.to_move
@@ -232,11 +232,10 @@ class MCTSAgent:
 
     def _iterate(self, game: Game, me: int, root: Node,
                  searched: frozenset[str] = frozenset(), first: str = "",
-                 observe: Callable[[str, Game], None] | None = None) -> None:
+                 observe: Callable[[list[Node], Game], None] | None = None) -> None:
         world = game.determinize(me, self.rng.getrandbits(62))
         node = root
         path = [root]
-        chosen = ""  # the root action this iteration went through
         if first:  # the kept action's turn: every root action was available all the same
             for sibling in root.children.values():
                 sibling.avail += 1
@@ -244,7 +243,6 @@ class MCTSAgent:
             node.avail = max(node.avail, 1)
             world.play(first)
             path.append(node)
-            chosen = first
         while not world.is_over:
             actions = world.legal_actions()
             if node is root and searched:  # the pruned root keeps its chosen few
@@ -268,16 +266,14 @@ class MCTSAgent:
                 node.children[action] = child
                 world.play(action)
                 path.append(child)
-                chosen = chosen or action
                 break
             action = self._select(node, actions)
-            chosen = chosen or action
             world.play(action)
             node = node.children[action]
             path.append(node)
         self._play_out(world)
-        if observe is not None and chosen:
-            observe(chosen, world)
+        if observe is not None and len(path) > 1:  # it went through a root action
+            observe(path[1:], world)
         result = rewards(world)
         for visited in path[1:]:
             visited.visits += 1

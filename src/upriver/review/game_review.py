@@ -1,10 +1,14 @@
 """Reviewing a finished game: every decision of the chosen seats judged, and summed up per seat.
 
 A review replays the game from its start and judges each decision that offered a choice (a
-forced one teaches nothing) from the deciding seat's knowledge (``judge``). Each decision gets
-its own search seed, derived from the review's seed and the decision's number, so a review is
-the same whichever process judged which decision, and the same again for the same seed and
-iteration budget.
+forced one teaches nothing) from the deciding seat's knowledge. By default it judges a seat's
+turn as one search (``judge_turn``), as the bots think: the budget is the turn's, and each
+decision of the turn goes on from the tree of the one before. A seat's turn is its run of
+decisions in one turn of the game (``Game.turns_taken``; where a game does not count turns,
+its run of decisions until another seat decides). ``per="decision"`` judges each decision on
+its own with the whole budget (``judge``). Each turn (or decision) gets its own search seed,
+derived from the review's seed and the number of its first decision, so a review is the same
+whichever process judged which, and the same again for the same seed and iteration budget.
 """
 
 from __future__ import annotations
@@ -19,10 +23,11 @@ import upriver
 from upriver.core.game import Game
 from upriver.core.rng import derive_seed
 from upriver.review.classes import CLASSES
-from upriver.review.judge import Judgement, judge
+from upriver.review.judge import Judgement, judge, judge_turn
 
 FORMAT = "upriver-review/1"
-DEFAULT_ITERS = 4000  # per decision: a 4-player 12 Rivers seat in about a minute on two cores
+DEFAULT_ITERS = 4000  # per turn: a 2-player game of 12 Rivers or The River in half a minute
+PER = ("turn", "decision")  # what a review's budget is for
 
 
 @dataclass(frozen=True)
@@ -50,9 +55,65 @@ def decisions(start: Game, history: list[tuple[int, str]],
         game.play(action)
 
 
+@dataclass(frozen=True)
+class Turn:
+    """A seat's turn to judge: the position before its first decision (a full save), every
+    decision of it (forced ones too: the search's tree goes on through them), the number of
+    that first decision and how many of them offered a choice."""
+
+    ply: int
+    seat: int
+    saved: str
+    taken: tuple[str, ...]
+    judged: int
+
+
+def turns(start: Game, history: list[tuple[int, str]], seats: set[int] | None = None,
+          per: str = "turn") -> Iterator[Turn]:
+    """The turns of ``seats`` (all by default) in ``history`` played from ``start`` that
+    offered a choice; with ``per="decision"`` each decision with a choice is a turn of its
+    own. ``ValueError`` where the history does not fit the game."""
+    if per not in PER:
+        raise ValueError(f"a review judges per turn or per decision, not per {per!r}")
+    game = start.clone()
+    run: list[str] = []
+    first, saved, judged = 0, "", 0
+    key: tuple[int, int | None] = (-1, None)  # the seat and turn of the run under way
+    for ply, (seat, action) in enumerate(history):
+        if game.to_move != seat:
+            raise ValueError(f"decision {ply + 1} is seat {seat}'s in the record but seat "
+                             f"{game.to_move}'s in the game")
+        choice = game.legal_count() > 1
+        mine = seats is None or seat in seats
+        if per == "decision":
+            if mine and choice:
+                yield Turn(ply, seat, game.to_json(), (action,), 1)
+            game.play(action)
+            continue
+        if (seat, game.turns_taken) != key:
+            if judged:
+                yield Turn(first, key[0], saved, tuple(run), judged)
+            run, first, key, judged = [], ply, (seat, game.turns_taken), 0
+            saved = game.to_json() if mine else ""
+        if mine:
+            run.append(action)
+            judged += choice
+        game.play(action)
+    if judged:
+        yield Turn(first, key[0], saved, tuple(run), judged)
+
+
 def judge_saved(saved: str, taken: str, seed: int, iters: int, secs: float) -> dict[str, Any]:
     """``judge`` on a saved position, as a plain dict (what worker processes send back)."""
     return judge(upriver.load_game(saved), taken, seed=seed, iters=iters, secs=secs).to_dict()
+
+
+def judge_saved_turn(saved: str, taken: list[str], seed: int, iters: int,
+                     secs: float) -> list[dict[str, Any]]:
+    """``judge_turn`` from a saved position, as plain dicts (what worker processes send
+    back)."""
+    return [j.to_dict() for j in judge_turn(upriver.load_game(saved), list(taken), seed=seed,
+                                            iters=iters, secs=secs)]
 
 
 @dataclass
@@ -68,6 +129,7 @@ class Review:
     seed: int
     judgements: list[Judgement] = field(default_factory=list)
     names: list[str] = field(default_factory=list)
+    per: str = "turn"  # what the budget is for (reviews before turns: "decision")
 
     def of(self, seat: int) -> list[Judgement]:
         return [j for j in self.judgements if j.seat == seat]
@@ -93,7 +155,7 @@ class Review:
     def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "game": self.game, "players": self.players,
                 "options": self.options, "seats": self.seats, "iters": self.iters,
-                "secs": self.secs, "seed": self.seed, "names": self.names,
+                "secs": self.secs, "seed": self.seed, "per": self.per, "names": self.names,
                 "summary": [self.summary(s) for s in self.seats],
                 "decisions": [j.to_dict() for j in self.judgements]}
 
@@ -107,25 +169,28 @@ class Review:
         return cls(data["game"], int(data["players"]), dict(data["options"]),
                    [int(s) for s in data["seats"]], int(data["iters"]), float(data["secs"]),
                    int(data["seed"]), [Judgement.from_dict(d) for d in data["decisions"]],
-                   [str(n) for n in data.get("names", [])])
+                   [str(n) for n in data.get("names", [])], str(data.get("per", "decision")))
 
 
 def check_budget(iters: int, secs: float) -> None:
-    """A review's budget per decision: iterations (reproducible) or seconds, not both."""
+    """A review's budget per turn (or decision): iterations (reproducible) or seconds, not
+    both."""
     if iters and secs:
         raise ValueError("give a review an iteration budget or a time budget, not both")
     if not 1 <= (iters or 1) <= 1_000_000:
-        raise ValueError(f"iterations per decision must be from 1 to 1000000, not {iters}")
+        raise ValueError(f"iterations must be from 1 to 1000000, not {iters}")
     if secs and not 0 < secs <= 600:
-        raise ValueError(f"seconds per decision must be above 0 and at most 600, not {secs:g}")
+        raise ValueError(f"seconds must be above 0 and at most 600, not {secs:g}")
 
 
 def review_game(start: Game, history: list[tuple[int, str]], *, seats: list[int] | None = None,
                 iters: int = 0, secs: float = 0.0, seed: int = 0, jobs: int = 1,
-                progress: Callable[[int, int], None] | None = None) -> Review:
+                progress: Callable[[int, int], None] | None = None,
+                per: str = "turn") -> Review:
     """Review the decisions of ``seats`` (all by default) in the game that ``history`` plays
     from ``start``, with ``iters`` iterations (default ``DEFAULT_ITERS``) or ``secs`` seconds of
-    search per decision, on ``jobs`` processes; ``progress(done, total)`` after each."""
+    search per turn (``per="decision"``: per decision), on ``jobs`` processes;
+    ``progress(done, total)`` as decisions are judged."""
     if not iters and not secs:
         iters = DEFAULT_ITERS
     check_budget(iters, secs)
@@ -133,25 +198,27 @@ def review_game(start: Game, history: list[tuple[int, str]], *, seats: list[int]
     for s in chosen:
         if not 0 <= s < start.num_players:
             raise ValueError(f"seat {s} does not exist in a {start.num_players}-player game")
-    todo = list(decisions(start, history, set(chosen)))
+    todo = list(turns(start, history, set(chosen), per))
     out = Review(start.game_id, start.num_players, dict(start.options), chosen, iters, secs,
-                 seed)
-    args = [(d.saved, d.taken, derive_seed(seed, d.ply), iters, secs) for d in todo]
+                 seed, per=per)
+    args = [(t.saved, list(t.taken), derive_seed(seed, t.ply), iters, secs) for t in todo]
+    total = sum(t.judged for t in todo)
+    results: list[dict[str, Any]] = []
     if progress:
-        progress(0, len(todo))
+        progress(0, total)
     if jobs <= 1 or len(todo) <= 1:
-        results = []
         for a in args:
-            results.append(judge_saved(*a))
+            results += judge_saved_turn(*a)
             if progress:
-                progress(len(results), len(todo))
+                progress(len(results), total)
     else:
         with ProcessPoolExecutor(jobs) as pool:
-            futures = [pool.submit(judge_saved, *a) for a in args]
-            results = []
-            for f in futures:
-                results.append(f.result())
+            # The longest turns first, so no process is left with a long one at the end.
+            order = sorted(range(len(args)), key=lambda i: -todo[i].judged)
+            futures = {i: pool.submit(judge_saved_turn, *args[i]) for i in order}
+            for i in range(len(args)):
+                results += futures[i].result()
                 if progress:
-                    progress(len(results), len(todo))
+                    progress(len(results), total)
     out.judgements = [Judgement.from_dict(r) for r in results]
     return out

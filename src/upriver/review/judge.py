@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from upriver.agents.mcts import MCTSAgent
+from upriver.agents.mcts import MCTSAgent, Node
 from upriver.core.game import Game
 from upriver.review.chances import curve_for, worth
 from upriver.review.classes import classify
@@ -74,41 +74,95 @@ class Judgement:
 def judge(game: Game, taken: str, *, seed: int, iters: int = 0,
           secs: float = 0.0) -> Judgement:
     """Judge ``taken`` for the seat to move in ``game`` with ``iters`` iterations (or ``secs``
-    seconds) of search seeded by ``seed``. ``ValueError`` for a finished game or an action that
-    is not legal there."""
+    seconds) of search seeded by ``seed``: a turn of one decision (``judge_turn``), judged
+    even if it was forced. ``ValueError`` for a finished game or an action that is not legal
+    there."""
     seat = game.to_move
-    actions = game.legal_actions()
     if seat is None:
         raise ValueError("the game is over: there is no decision to judge")
-    if taken not in actions:
-        raise ValueError(f"{taken!r} is not legal here (seat {seat} to move)")
-    curve = curve_for(game)
-    tallies: dict[str, list[float]] = {}
+    _choices(game, seat, [taken])
+    return _search_turn(game, seat, [taken], [True], seed, iters, secs)[0]
 
-    def observe(action: str, world: Game) -> None:
+
+def judge_turn(game: Game, taken: list[str], *, seed: int, iters: int = 0,
+               secs: float = 0.0) -> list[Judgement]:
+    """Judge a seat's turn as one search, as the bots think (``MCTSAgent``): ``taken`` are
+    the seat's decisions of the turn, in order, from ``game``. The budget, ``iters``
+    iterations or ``secs`` seconds seeded by ``seed``, is the turn's, shared evenly by the
+    decisions that offered a choice (a forced one is played, not judged); each goes on from
+    the node of the tree the decision before it reached, so what the search learnt there
+    still counts. A judgement per decision with a choice. ``ValueError`` for a finished game,
+    an action that is not legal where it was taken, or a decision of another seat."""
+    seat = game.to_move
+    if seat is None:
+        raise ValueError("the game is over: there is no decision to judge")
+    return _search_turn(game, seat, taken, _choices(game, seat, taken), seed, iters, secs)
+
+
+def _search_turn(game: Game, seat: int, taken: list[str], choices: list[bool], seed: int,
+                 iters: int, secs: float) -> list[Judgement]:
+    judged = sum(choices)
+    curve = curve_for(game)
+    # Where the iterations through each of the seat's own nodes ended: count, win, margin.
+    tallies: dict[Node, list[float]] = {}
+
+    def observe(path: list[Node], world: Game) -> None:
         win, margin = worth(world, seat, curve)
-        tally = tallies.setdefault(action, [0.0, 0.0, 0.0])
-        tally[0] += 1
-        tally[1] += win
-        tally[2] += margin
+        for node in path:
+            if node.mover == seat:
+                tally = tallies.get(node)
+                if tally is None:
+                    tally = tallies[node] = [0.0, 0.0, 0.0]
+                tally[0] += 1
+                tally[1] += win
+                tally[2] += margin
 
     bot = MCTSAgent(seed, iters=iters, secs=secs, early=0)
-    root, searched = bot.search(game, keep=taken, share=TAKEN_SHARE, observe=observe)
-    # The bot's choice: the most visited root action (the better valued one among equals).
-    best = max(searched, key=lambda a: (root.children[a].visits,
-                                        _mean(tallies.get(a), 1), a == taken))
+    world = game.clone()
+    node: Node | None = None  # where the turn's tree stands
+    out: list[Judgement] = []
+    for action, choice in zip(taken, choices, strict=True):
+        if not choice:
+            node = node.children.get(action) if node is not None else None
+            world.play(action)
+            continue
+        k = len(out)  # the decision's even share of the turn's budget
+        budget = (iters * (k + 1) // judged - iters * k // judged, secs / judged)
+        root, searched = bot.search(world, keep=action, share=TAKEN_SHARE, observe=observe,
+                                    budget=budget, root=node)
 
-    def mean_of(action: str) -> tuple[float, float]:
-        tally = tallies.get(action)
-        return _mean(tally, 1), _mean(tally, 2)
+        def mean_of(a: str, root: Node = root) -> tuple[float, float]:
+            tally = tallies.get(root.children[a])
+            return _mean(tally, 1), _mean(tally, 2)
 
-    win, margin = mean_of(taken)
-    best_win, best_margin = mean_of(best)
-    # Rounded once here, so a judgement read back from its dict is the same judgement.
-    return Judgement(len(game.history), seat, len(actions), taken, best, round(win, 4),
-                     round(margin, 2), round(best_win, 4), round(best_margin, 2),
-                     root.children[taken].visits, root.children[best].visits,
-                     bot.last_iterations)
+        # The bot's choice: the most visited root action (the better valued one among equals).
+        best = max(searched, key=lambda a, root=root: (  # type: ignore[misc]
+            root.children[a].visits, mean_of(a)[0], a == action))
+        win, margin = mean_of(action)
+        best_win, best_margin = mean_of(best)
+        # Rounded once here, so a judgement read back from its dict is the same judgement.
+        out.append(Judgement(len(world.history), seat, world.legal_count(), action, best,
+                             round(win, 4), round(margin, 2), round(best_win, 4),
+                             round(best_margin, 2), root.children[action].visits,
+                             root.children[best].visits, bot.last_iterations))
+        node = root.children[action]
+        world.play(action)
+    return out
+
+
+def _choices(game: Game, seat: int, taken: list[str]) -> list[bool]:
+    """Per decision of the turn, whether it offered a choice; ``ValueError`` where the turn
+    does not fit the game."""
+    probe = game.clone()
+    choices = []
+    for n, action in enumerate(taken):
+        if probe.to_move != seat:
+            raise ValueError(f"decision {n + 1} of the turn is not seat {seat}'s")
+        if action not in probe.legal_actions():
+            raise ValueError(f"{action!r} is not legal here (seat {seat} to move)")
+        choices.append(probe.legal_count() > 1)
+        probe.play(action)
+    return choices
 
 
 def _mean(tally: list[float] | None, i: int) -> float:

@@ -143,11 +143,12 @@ def decide_turn(saved: str, spec: str, seed: int) -> str:
     return json.dumps(decisions)
 
 
-def judge(saved: str, taken: str, seed: int, iters: int) -> str:
-    """A review's judgement of the decision ``taken`` in the saved game, as JSON."""
-    from upriver.review.game_review import judge_saved
+def judge(saved: str, taken: list[str], seed: int, iters: int) -> str:
+    """A review's judgements of a seat's turn, the decisions ``taken`` from the saved game
+    (``upriver.review.judge_turn``), as JSON."""
+    from upriver.review.game_review import judge_saved_turn
 
-    return json.dumps(judge_saved(saved, taken, seed, iters, 0.0))
+    return json.dumps(judge_saved_turn(saved, taken, seed, iters, 0.0))
 
 
 def work(kind: str) -> Callable[..., str]:
@@ -266,13 +267,13 @@ class BotPool:
             await self._run(("turn", saved, spec, seed), limit, urgency))
         return decisions
 
-    async def judge(self, saved: str, taken: str, seed: int, iters: int,
-                    limit: float) -> dict[str, Any]:
-        """A review's judgement of one decision (``upriver.review``), on the same workers and
-        in the same queue as the bots' turns, after the turns of games where people play and
-        before those of bots alone, so a review never holds up a game for more than one
-        decision; ``BotFailed`` as for ``turn``."""
-        answer: dict[str, Any] = json.loads(
+    async def judge(self, saved: str, taken: list[str], seed: int, iters: int,
+                    limit: float) -> list[dict[str, Any]]:
+        """A review's judgements of one seat's turn (``upriver.review``), on the same workers
+        and in the same queue as the bots' turns, after the turns of games where people play
+        and before those of bots alone, so a review never holds up a game for more than one
+        turn's search; ``BotFailed`` as for ``turn``."""
+        answer: list[dict[str, Any]] = json.loads(
             await self._run(("judge", saved, taken, seed, iters), limit, REVIEW))
         return answer
 

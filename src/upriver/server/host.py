@@ -51,8 +51,8 @@ PAGE_BACKLOG = 16  # updates kept for a page that has not read them yet
 # Options that name files on the server are not offered on the web.
 SERVER_ONLY_OPTIONS = {"components"}
 REVIEW_SEED = 0  # the judge's seed: ``upriver review --seed 0`` gives the same review
-REVIEW_LIMIT = 300.0  # seconds one decision's judgement may take before it is given up
-REVIEW_TRIES = 3  # times a decision is judged again after its worker failed
+REVIEW_LIMIT = 300.0  # seconds one turn's judgement may take before it is given up
+REVIEW_TRIES = 3  # times a turn is judged again after its worker failed
 LARGEST_LOSSES = 5  # costliest decisions listed per seat
 
 
@@ -545,11 +545,11 @@ class Host:
         if stored is not None and stored.status == "failed":
             self.store.retry_review(game_id)
         if stored is None:
-            from upriver.review import decisions
+            from upriver.review import turns
 
             start = replay(live.record, 0)
             total = await asyncio.to_thread(
-                lambda: sum(1 for _ in decisions(start, live.game.history)))
+                lambda: sum(t.judged for t in turns(start, live.game.history)))
             self.store.request_review(game_id, iters=self.review_iters, seed=REVIEW_SEED,
                                       total=total)
         self._schedule_review(game_id)
@@ -609,10 +609,11 @@ class Host:
                 self._review(game_id))
 
     async def _review(self, game_id: str) -> None:
-        """Judge a review's decisions one at a time, keeping each as it comes, while this
-        process holds the review (a restart, here or in another process, goes on from the last
-        decision kept)."""
-        from upriver.review import decisions
+        """Judge a review a turn at a time (``upriver.review.turns``), keeping each decision as
+        it comes, while this process holds the review (a restart, here or in another process,
+        goes on from the last decision kept: a turn kept in part is judged again, the same
+        way, and only its missing decisions are kept)."""
+        from upriver.review import turns
 
         claim = REVIEW_LIMIT + CLAIM_MARGIN
         try:
@@ -623,21 +624,27 @@ class Host:
             if stored is None:
                 return
             start = replay(live.record, 0)
-            todo = await asyncio.to_thread(lambda: list(decisions(start, live.game.history)))
-            for d in todo[len(stored.decisions):]:
+            todo = await asyncio.to_thread(lambda: list(turns(start, live.game.history)))
+            kept, counted = len(stored.decisions), 0
+            for t in todo:
+                counted += t.judged
+                if counted <= kept:
+                    continue
                 for attempt in range(REVIEW_TRIES):
                     try:
-                        judged = await self.bots.judge(d.saved, d.taken,
-                                                       derive_seed(stored.seed, d.ply),
+                        judged = await self.bots.judge(t.saved, list(t.taken),
+                                                       derive_seed(stored.seed, t.ply),
                                                        stored.iters, REVIEW_LIMIT)
                         break
                     except BotFailed as err:
                         if attempt == REVIEW_TRIES - 1:
                             self.store.fail_review(game_id, self.name,
-                                                   f"decision {d.ply + 1}: {err.reason}")
+                                                   f"decision {t.ply + 1}: {err.reason}")
                             return
-                if not self.store.add_judgement(game_id, self.name, judged, claim):
-                    return  # another process took it over
+                for judgement in judged[len(judged) - (counted - kept):]:
+                    if not self.store.add_judgement(game_id, self.name, judgement, claim):
+                        return  # another process took it over
+                kept = counted
         except asyncio.CancelledError:
             raise
         except Exception:

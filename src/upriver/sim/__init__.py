@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from upriver.sim.runner import run_games
@@ -15,6 +16,8 @@ __all__ = ["SimConfig", "run_games", "simulate"]
 def simulate(config: SimConfig, jobs: int = 1, backend: str = "local",
              address: str | None = None,
              progress: Callable[[int], None] | None = None,
-             verbose: bool = False) -> dict[str, Any]:
-    """Run the games and summarise them (see ``summary.summarise``)."""
-    return summarise(config, run_games(config, jobs, backend, address, progress, verbose))
+             verbose: bool = False, journal: Path | None = None) -> dict[str, Any]:
+    """Run the games and summarise them (see ``summary.summarise``); a ``journal`` keeps
+    each finished game so a stopped study goes on where it stopped (``sim.journal``)."""
+    return summarise(config, run_games(config, jobs, backend, address, progress, verbose,
+                                       journal))

@@ -21,6 +21,7 @@ from upriver.core.errors import BadOption
 from upriver.core.registry import rules_for
 from upriver.core.rng import derive_seed
 from upriver.review.judge import judge
+from upriver.sim.journal import Journal, played
 from upriver.sim.study import SimConfig
 
 MAX_DECISIONS = 100_000  # a bound on every game loop
@@ -77,16 +78,14 @@ def _play_chunk(config_dict: dict[str, Any], indices: list[int]) -> list[dict[st
     return [play_game(config, i) for i in indices]
 
 
-def _chunks(n: int, size: int) -> list[list[int]]:
-    return [list(range(i, min(n, i + size))) for i in range(0, n, size)]
-
-
 def run_games(config: SimConfig, jobs: int = 1, backend: str = "local",
               address: str | None = None,
               progress: Callable[[int], None] | None = None,
-              verbose: bool = False) -> list[dict[str, Any]]:
+              verbose: bool = False, journal: Path | None = None) -> list[dict[str, Any]]:
     """Play ``config.games`` games; ``progress`` is told how many more games finished. Ray
-    (``backend="ray"``) logs to ``ray_log_file()`` unless ``verbose``."""
+    (``backend="ray"``) logs to ``ray_log_file()`` unless ``verbose``. With a ``journal``
+    (``sim.journal``) each game is written down as it ends and the games it already holds are
+    not played again."""
     if backend not in ("local", "ray"):
         raise BadOption(f"unknown backend {backend!r} (backends: local, ray)")
     if jobs < 1:
@@ -99,24 +98,37 @@ def run_games(config: SimConfig, jobs: int = 1, backend: str = "local",
         raise BadOption(f"the judged share must be above 0 and at most 1, not "
                         f"{config.judge_share:g}")
     upriver.new_game(config.game, players=len(config.players), **config.options)
-    chunks = _chunks(config.games, 1)  # one game a task, so progress counts every game
+    kept = played(journal, config) if journal else {}
+    # One game a task, so progress counts every game.
+    chunks = [[i] for i in range(config.games) if i not in kept]
     payload = asdict(config)
-    results: list[dict[str, Any]] = []
-    if backend == "ray":
-        results = _run_ray(payload, chunks, jobs, address, progress, verbose)
-    elif jobs == 1:
-        for chunk in chunks:
-            results.extend(_play_chunk(payload, chunk))
-            if progress:
-                progress(len(chunk))
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            futures = [pool.submit(_play_chunk, payload, chunk) for chunk in chunks]
-            for future in _as_done(futures):
-                part = future.result()
-                results.extend(part)
-                if progress:
-                    progress(len(part))
+    results: list[dict[str, Any]] = list(kept.values())
+    if progress and kept:
+        progress(len(kept))
+    book = Journal(journal, config) if journal else None
+
+    def finished(part: list[dict[str, Any]]) -> None:
+        results.extend(part)
+        if book:
+            book.add(part)
+        if progress:
+            progress(len(part))
+
+    try:
+        if backend == "ray":
+            if chunks:  # a finished journal needs no cluster
+                _run_ray(payload, chunks, jobs, address, finished, verbose)
+        elif jobs == 1:
+            for chunk in chunks:
+                finished(_play_chunk(payload, chunk))
+        else:
+            with ProcessPoolExecutor(max_workers=jobs) as pool:
+                futures = [pool.submit(_play_chunk, payload, chunk) for chunk in chunks]
+                for future in _as_done(futures):
+                    finished(future.result())
+    finally:
+        if book:
+            book.close()
     return sorted(results, key=lambda r: r["index"])
 
 
@@ -153,8 +165,7 @@ def _ray_logs_to_file() -> None:
 
 
 def _run_ray(payload: dict[str, Any], chunks: list[list[int]], jobs: int, address: str | None,
-             progress: Callable[[int], None] | None, verbose: bool = False
-             ) -> list[dict[str, Any]]:
+             finished: Callable[[list[dict[str, Any]]], None], verbose: bool = False) -> None:
     try:
         import ray
     except ImportError:
@@ -172,14 +183,9 @@ def _run_ray(payload: dict[str, Any], chunks: list[list[int]], jobs: int, addres
     try:
         remote = ray.remote(_play_chunk)
         pending = [remote.remote(payload, chunk) for chunk in chunks]
-        results: list[dict[str, Any]] = []
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
-            part = ray.get(done[0])
-            results.extend(part)
-            if progress:
-                progress(len(part))
-        return results
+            finished(ray.get(done[0]))
     finally:
         if started_here:
             ray.shutdown()
