@@ -8,6 +8,7 @@ into the public interface of ``docs/interface.md``: legality checks, history, cl
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -73,6 +74,19 @@ class Game:
     _legal: tuple[list[str], list[Any]] | None = field(default=None, repr=False)
     # The seat a determinised copy was made for: its hidden parts are already resampled.
     _observer: int | None = field(default=None, repr=False)
+    # The rules' four questions of every step, looked up once (not on the rules object at
+    # every step: a search asks them millions of times).
+    _to_move: Callable[[Any], int | None] = field(init=False, repr=False, compare=False)
+    _is_over: Callable[[Any], bool] = field(init=False, repr=False, compare=False)
+    _legal_of: Callable[[Any], tuple[list[str], list[Any]]] = field(
+        init=False, repr=False, compare=False)
+    _apply_to: Callable[[Any, Any], tuple[list[str], list[Any]] | None] = field(
+        init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        rules = self.rules
+        self._to_move, self._is_over = rules.to_move, rules.is_over
+        self._legal_of, self._apply_to = rules.legal, rules.apply
 
     @property
     def game_id(self) -> str:
@@ -80,11 +94,11 @@ class Game:
 
     @property
     def to_move(self) -> int | None:
-        return self.rules.to_move(self.state)
+        return self._to_move(self.state)
 
     @property
     def is_over(self) -> bool:
-        return self.rules.is_over(self.state)
+        return self._is_over(self.state)
 
     @property
     def turns_taken(self) -> int | None:
@@ -95,7 +109,7 @@ class Game:
 
     def _legal_pair(self) -> tuple[list[str], list[Any]]:
         if self._legal is None:
-            self._legal = self.rules.legal(self.state)
+            self._legal = self._legal_of(self.state)
         return self._legal
 
     def legal_actions(self) -> list[str]:
@@ -117,9 +131,9 @@ class Game:
         self._apply(texts[i], moves[i])
 
     def _apply(self, text: str, move: Any) -> None:
-        seat = self.rules.to_move(self.state)
+        seat = self._to_move(self.state)
         assert seat is not None
-        self._legal = self.rules.apply(self.state, move)
+        self._legal = self._apply_to(self.state, move)
         self.history.append((seat, text))
 
     def legal_count(self) -> int:
@@ -216,6 +230,8 @@ class Game:
         twin.history = self.history.copy()
         twin._legal = self._legal
         twin._observer = self._observer
+        twin._to_move, twin._is_over = self._to_move, self._is_over
+        twin._legal_of, twin._apply_to = self._legal_of, self._apply_to
         return twin
 
     def determinize(self, seat: int, seed: int) -> Game:

@@ -4,8 +4,9 @@ side (another seat, or a solo game's automated opponent)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
-WIN_BONUS = 100.0  # a finished game: winning (or tying for first) outweighs any margin
+WIN_BONUS: Final = 100.0  # a finished game: winning (or tying for first) outweighs any margin
 
 
 def margins(values: Sequence[float], seats: int) -> list[float]:

@@ -7,9 +7,12 @@ saved and restored exactly and for free, and gives the same stream on every Pyth
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Final, TypeVar
 
-_MASK = (1 << 64) - 1
+# ``sum`` and ``any`` over generators, not lists: compiled (mypyc) into loops rather than calls
+# of the builtins, on the paths every step takes.
+
+_MASK: Final = (1 << 64) - 1
 _T = TypeVar("_T")
 
 
@@ -45,7 +48,7 @@ class Rng:
 
     def weighted(self, counts: list[int]) -> int:
         """An index drawn with probability proportional to ``counts`` (e.g. a pearl from a bag)."""
-        total = sum(counts)
+        total = sum(c for c in counts)
         r = self.below(total)
         for i, c in enumerate(counts):
             if r < c:

@@ -10,18 +10,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from upriver.core.component_files import component_error, load_toml
 from upriver.core.errors import BadOption
 
-DATA = Path(__file__).parent / "data"
-RESOURCES = ("wood", "stone", "clay", "food")
-WOOD, STONE, CLAY, FOOD = range(4)
-TERRAINS = ("desert", "badlands", "forest", "meadow", "mountains")
-MEADOW = TERRAINS.index("meadow")
-ACTIONS = ("claim", "construct", "wood", "stone", "clay", "food", "reserve", "first", "swap")
-MEADOW_EFFECTS = (
+DATA: Final = Path(__file__).parent / "data"
+RESOURCES: Final = ("wood", "stone", "clay", "food")
+WOOD: Final = 0
+STONE: Final = 1
+CLAY: Final = 2
+FOOD: Final = 3
+TERRAINS: Final = ("desert", "badlands", "forest", "meadow", "mountains")
+MEADOW: Final = TERRAINS.index("meadow")
+ACTIONS: Final = ("claim", "construct", "wood", "stone", "clay", "food", "reserve", "first", "swap")
+MEADOW_EFFECTS: Final = (
     "tokens", "buildings", "pioneers", "three points",  # end of game
     "two food", "two resources",  # when placed
     "discount", "extra claim",  # kept for later

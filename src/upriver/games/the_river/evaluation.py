@@ -8,15 +8,20 @@ such value among the other seats, judged the same way.
 
 from __future__ import annotations
 
+from typing import Final
+
 from upriver.core.margins import final_margins, margins
 from upriver.games.the_river import scoring
 from upriver.games.the_river.state import OVER, State
 
-RESOURCE = 0.9
-PRODUCTION = 0.8
-WAREHOUSE = 0.25
-RESERVED = 0.3
-PIONEER = 1.0
+# ``sum`` and ``any`` over generators, not lists: compiled (mypyc) into loops rather than calls
+# of the builtins, on the paths every step takes.
+
+RESOURCE: Final = 0.9
+PRODUCTION: Final = 0.8
+WAREHOUSE: Final = 0.25
+RESERVED: Final = 0.3
+PIONEER: Final = 1.0
 
 
 def evaluate(st: State, seat: int) -> float:
@@ -34,7 +39,7 @@ def evaluate_all(st: State) -> list[float]:
     for s in range(st.num_players):
         v = float(score[s])
         v += RESOURCE * st.held(s)
-        v += PRODUCTION * sum(st.prod[s * 3 : s * 3 + 3])
+        v += PRODUCTION * sum(st.prod[i] for i in range(s * 3, s * 3 + 3))
         v += WAREHOUSE * st.capacity(s)
         v += RESERVED * sum(comp.buildings[b].points for b in st.reserved[s])
         v += PIONEER * (st.boat[s] + st.on_board[s])  # pioneers still working

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from upriver.games.the_river.components import space_position
 from upriver.games.the_river.state import OVER, State
 
-CATEGORIES = ("buildings", "bonus tokens", "columns", "meadows", "resources")
+CATEGORIES: Final = ("buildings", "bonus tokens", "columns", "meadows", "resources")
 # The river spaces of each column of the 3x4 grid, by row (RV-TERRAIN-03).
-COLUMNS = tuple(tuple(sorted((k for k in range(12) if space_position(k)[1] == col),
+COLUMNS: Final = tuple(tuple(sorted((k for k in range(12) if space_position(k)[1] == col),
                              key=lambda k: space_position(k)[0])) for col in range(4))
 
 

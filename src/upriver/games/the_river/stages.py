@@ -7,7 +7,7 @@ interpreted code between the core and the rules.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from upriver.games.the_river import setup, storage, terrain, turns
 from upriver.games.the_river.state import (
@@ -34,7 +34,7 @@ def _legal_prelim(st: State, texts: list[str], moves: Moves) -> None:
         moves.append(("prelim", t))
 
 
-LEGAL: dict[int, Callable[[State, list[str], Moves], None]] = {
+LEGAL: Final[dict[int, Callable[[State, list[str], Moves], None]]] = {
     PRELIM: _legal_prelim,
     TURN: turns.legal_turn,
     TRADE: turns.legal_trade,

@@ -9,16 +9,26 @@ are the main-board spots of the side in play, in data order; a single spot holds
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Final
 
 from upriver.core.plain_state import PlainState
 from upriver.games.the_river.components import ACTIONS, MEADOW, Board, Components, Spot
 
 # Decision stages.
-PRELIM, TURN, TRADE, STORE, CHOOSE, PAY, SWAP_A, SWAP_B, OVER, COVER = range(10)
+PRELIM: Final = 0
+TURN: Final = 1
+TRADE: Final = 2
+STORE: Final = 3
+CHOOSE: Final = 4
+PAY: Final = 5
+SWAP_A: Final = 6
+SWAP_B: Final = 7
+OVER: Final = 8
+COVER: Final = 9
 # Not a decision: an action is complete, and ``rules.apply`` goes on with setup or the turns
 # (never the stage of a state between decisions).
-ACTION_DONE = -1
-STAGE_NAMES = (
+ACTION_DONE: Final = -1
+STAGE_NAMES: Final = (
     "choose a starting tile",
     "trade or place a pioneer",
     "trade: choose resources to return",
@@ -79,14 +89,14 @@ class Config:
                            tuple(f"construct reserved {b}" for b in cards))
 
 
-LISTS = (
+LISTS: Final = (
     "stock", "stack", "tile_discard", "tiles_out", "display", "deck", "bdisplay", "left_pile",
     "right_pile", "tokens_out", "spot_occ", "boat", "on_board", "settled", "token_pioneer",
     "res", "river", "claims", "framed_new", "discounts", "extra_claims", "pending", "pay_left",
     "prelim_order", "cap", "prod", "stored", "crowd",
 )
-NESTED = ("reserved", "built", "tokens")
-SCALARS = (
+NESTED: Final = ("reserved", "built", "tokens")
+SCALARS: Final = (
     "round", "stage", "seat", "first_player", "turn_seat", "triggered", "choose_left",
     "trade_left", "pay_building", "pay_reserved", "swap_first", "construct_count",
     "opening_player", "cover_tile", "resume_turn", "turns",

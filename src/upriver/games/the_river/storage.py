@@ -12,10 +12,15 @@ of its own, lost when its tile comes. A player chooses a place only when the cho
 
 from __future__ import annotations
 
+from typing import Final
+
 from upriver.games.the_river.components import RESOURCES
 from upriver.games.the_river.state import ACTION_DONE, STORE, TURN, State
 
-TILE = -1  # the place "on a tile": every tile warehouse of the board
+# ``sum`` and ``any`` over generators, not lists: compiled (mypyc) into loops rather than calls
+# of the builtins, on the paths every step takes.
+
+TILE: Final = -1  # the place "on a tile": every tile warehouse of the board
 Moves = list[tuple[object, ...]]
 
 
@@ -25,7 +30,7 @@ def place_text(place: int) -> str:
 
 # "store KIND on PLACE" for every kind and place (a tile, spaces 1-12), written once: storing is
 # among the commonest decisions.
-STORE_TEXTS = tuple(f"store {RESOURCES[kind]} on {place_text(place)}"
+STORE_TEXTS: Final = tuple(f"store {RESOURCES[kind]} on {place_text(place)}"
                     for kind in range(4) for place in range(TILE, 12))
 
 
@@ -128,7 +133,7 @@ def settle(st: State) -> bool:
     """Store the pending resources of the seat to move when only one outcome is possible: one
     place has room, or they are all of one kind and fill every free warehouse. True when nothing
     is left pending; the caller has checked that they fit."""
-    total = sum(st.pending)
+    total = sum(n for n in st.pending)
     if total == 0:
         return True
     seat = st.seat
@@ -186,7 +191,7 @@ def store(st: State) -> None:
     (RV-RULING-15); if they do not fit, the player forfeits some or returns stored ones
     (RV-PRODUCE-05..08, RV-RULING-13)."""
     seat = st.seat
-    if st.held(seat) + sum(st.pending) > st.capacity(seat) or not settle(st):
+    if st.held(seat) + sum(n for n in st.pending) > st.capacity(seat) or not settle(st):
         st.stage = STORE
         return
     if st.resume_turn:  # the food of a trade is stored: the turn goes on
@@ -200,7 +205,7 @@ def legal_store(st: State, texts: list[str], moves: Moves) -> None:
     """Forfeit or return only while something does not fit: so a returned resource always makes
     room for a new one that is kept (RV-RULING-13); then choose where each one goes."""
     seat = st.seat
-    if st.held(seat) + sum(st.pending) <= st.capacity(seat):
+    if st.held(seat) + sum(n for n in st.pending) <= st.capacity(seat):
         legal_places(st, texts, moves)
         return
     for k in range(4):

@@ -9,6 +9,9 @@ from upriver.games.the_river import storage
 from upriver.games.the_river.components import FOOD, RESOURCES
 from upriver.games.the_river.state import CHOOSE, COVER, State
 
+# ``sum`` and ``any`` over generators, not lists: compiled (mypyc) into loops rather than calls
+# of the builtins, on the paths every step takes.
+
 Moves = list[tuple[object, ...]]
 
 
@@ -57,7 +60,7 @@ def resolve_cover(st: State, tile: int) -> None:
 
 
 def _cover_overflows(st: State) -> bool:
-    return sum(st.pending) > st.capacity(st.seat) - st.held(st.seat)
+    return sum(n for n in st.pending) > st.capacity(st.seat) - st.held(st.seat)
 
 
 def settle_cover(st: State) -> None:
@@ -65,7 +68,7 @@ def settle_cover(st: State) -> None:
     more kinds) or where one goes (two or more places with room)."""
     if _cover_overflows(st) and sum(1 for x in st.pending if x) == 1:
         kind = next(k for k in range(4) if st.pending[k])  # one kind: which are lost is moot
-        lost = sum(st.pending) - (st.capacity(st.seat) - st.held(st.seat))
+        lost = sum(n for n in st.pending) - (st.capacity(st.seat) - st.held(st.seat))
         st.pending[kind] -= lost
         st.stock[kind] += lost
     if _cover_overflows(st) or not storage.settle(st):
@@ -109,7 +112,7 @@ def resolve_meadow_then(st: State, tile: int) -> None:
     elif effect == "extra claim":
         st.extra_claims[seat] += 1
     elif effect == "two resources":
-        st.choose_left = min(2, sum(st.stock))
+        st.choose_left = min(2, sum(n for n in st.stock))
         if st.choose_left:
             st.stage = CHOOSE
             return
@@ -127,6 +130,6 @@ def apply_choose(st: State, kind: int) -> None:
     st.stock[kind] -= 1
     st.pending[kind] += 1
     st.choose_left -= 1
-    if st.choose_left == 0 or not any(st.stock):
+    if st.choose_left == 0 or not any(x for x in st.stock):
         st.choose_left = 0
         storage.store(st)

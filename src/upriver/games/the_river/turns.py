@@ -3,6 +3,8 @@ Tiles"), with storing resources and paying for buildings."""
 
 from __future__ import annotations
 
+from typing import Final
+
 from upriver.games.the_river import cleanup, storage, terrain
 from upriver.games.the_river.components import (
     ACTIONS,
@@ -23,14 +25,21 @@ from upriver.games.the_river.state import (
     State,
 )
 
+# ``sum`` and ``any`` over generators, not lists: compiled (mypyc) into loops rather than calls
+# of the builtins, on the paths every step takes.
+
 Moves = list[tuple[object, ...]]
-PRODUCE = {"wood": WOOD, "stone": STONE, "clay": CLAY}
+PRODUCE: Final = {"wood": WOOD, "stone": STONE, "clay": CLAY}
 # The spots' actions by number (``ACTIONS``), as turns look them up; producing: the action,
 # the resource and the decision's text.
-CLAIM, CONSTRUCT, RESERVE, FIRST, SWAP, FOOD_ISLAND = (
-    ACTIONS.index(a) for a in ("claim", "construct", "reserve", "first", "swap", "food"))
-PRODUCE_SPOTS = tuple((ACTIONS.index(name), kind, f"produce {name}")
-                      for name, kind in PRODUCE.items())
+CLAIM: Final = ACTIONS.index("claim")
+CONSTRUCT: Final = ACTIONS.index("construct")
+RESERVE: Final = ACTIONS.index("reserve")
+FIRST: Final = ACTIONS.index("first")
+SWAP: Final = ACTIONS.index("swap")
+FOOD_ISLAND: Final = ACTIONS.index("food")
+PRODUCE_SPOTS: Final = tuple((ACTIONS.index(name), kind, f"produce {name}")
+                             for name, kind in PRODUCE.items())
 
 
 # ---------------------------------------------------------------- the round and its turns
@@ -39,7 +48,7 @@ PRODUCE_SPOTS = tuple((ACTIONS.index(name), kind, f"produce {name}")
 def begin_round(st: State) -> None:
     """The first player starts (RV-TURN-01, RV-CLEAN-10)."""
     st.turn_seat = st.first_player
-    if not any(st.boat):
+    if not any(x for x in st.boat):
         cleanup.finish(st)  # RV-RULING-11: no pioneer can be placed at all
         return
     begin_turn(st)
@@ -284,7 +293,7 @@ def _can_pay(st: State, seat: int, res: list[int], k: int, how: int) -> bool:
     if how >= 0 and res[how] == 0:
         return False
     reserved = st.pay_reserved
-    if reserved and sum(st.pay_left) == 1 and how != -1:
+    if reserved and sum(n for n in st.pay_left) == 1 and how != -1:
         return False  # the reserved card's last resource is always the one waived (RV-BUILD-03)
     meadow = st.discounts[seat]
     if how == -1 and not reserved:
@@ -311,7 +320,7 @@ def apply_pay(st: State, kind: int, how: int, place: int) -> None:
     else:
         st.discounts[seat] -= 1
     st.pay_left[kind] -= 1
-    if any(st.pay_left):
+    if any(x for x in st.pay_left):
         return
     _build(st, seat)
 

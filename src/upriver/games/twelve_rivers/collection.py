@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from upriver.games.twelve_rivers import delivery, supply
 from upriver.games.twelve_rivers.components import COLOURS, INSTRUMENT, NET, WATER
 from upriver.games.twelve_rivers.state import (
@@ -15,15 +17,18 @@ from upriver.games.twelve_rivers.state import (
     State,
 )
 
+# ``sum`` and ``any`` over generators, not lists: compiled (mypyc) into loops rather than calls
+# of the builtins, on the paths every step takes.
+
 Moves = list[tuple[object, ...]]
-TAKE_PEARL = tuple(f"take {c}" for c in COLOURS)
-EXCHANGE = tuple(tuple(f"exchange {a} for {c}" for c in COLOURS) for a in COLOURS)
+TAKE_PEARL: Final = tuple(f"take {c}" for c in COLOURS)
+EXCHANGE: Final = tuple(tuple(f"exchange {a} for {c}" for c in COLOURS) for a in COLOURS)
 # 2022: a full alpaca discards (rulebook 001, "Reward from the mountain").
-KEEP = tuple(tuple(f"take {c}, discard {a} from alpaca" for a in COLOURS) for c in COLOURS)
-DROP = tuple(f"take {c} and discard it" for c in COLOURS)
-DISCARD = tuple(f"discard {c}" for c in COLOURS)
-DONE = "done"
-BEFRIEND_NONE = "befriend no one"
+KEEP: Final = tuple(tuple(f"take {c}, discard {a} from alpaca" for a in COLOURS) for c in COLOURS)
+DROP: Final = tuple(f"take {c} and discard it" for c in COLOURS)
+DISCARD: Final = tuple(f"discard {c}" for c in COLOURS)
+DONE: Final = "done"
+BEFRIEND_NONE: Final = "befriend no one"
 
 
 def return_marker(st: State, sp: int) -> None:
@@ -63,7 +68,7 @@ def advance_rivers(st: State) -> None:
         while st.coll_pos < len(spaces):
             sp = spaces[st.coll_pos]
             if st.occ[sp] >= 0:
-                if any(pools[base : base + 5]):
+                if any(pools[i] for i in range(base, base + 5)):
                     st.stage = RIVER
                     st.seat = st.occ[sp]
                     st.cur_space = sp
@@ -99,7 +104,7 @@ def _roll_on_below(st: State) -> None:
     pools = st.pools
     for i in range(st.coll_stretch + 1, len(comp.stretch_ids)):
         base = i * 5
-        if not any(pools[base : base + 5]):
+        if not any(pools[i] for i in range(base, base + 5)):
             continue
         if any(st.occ[sp] >= 0 for sp in comp.stretch_spaces[i]):
             continue
@@ -123,7 +128,7 @@ def _pearl_options(st: State, texts: list[str], moves: Moves, may_swap: bool) ->
     seat5 = st.seat * 5
     alpaca = st.alpaca
     given = st.given
-    full = sum(alpaca[seat5 : seat5 + 5]) >= st.cfg.comp.alpaca_capacity
+    full = sum(alpaca[i] for i in range(seat5, seat5 + 5)) >= st.cfg.comp.alpaca_capacity
     if st.cfg.e2022 and full:  # TR22-REWARD-11: discard an alpaca pearl or the new one
         for c in range(5):
             if pool[base + c]:
@@ -159,7 +164,7 @@ def _boost_options(st: State, texts: list[str], moves: Moves) -> None:
         return
     seat5 = st.seat * 5
     if (not st.cfg.e2022
-            and sum(st.alpaca[seat5 : seat5 + 5]) >= st.cfg.comp.alpaca_capacity
+            and sum(st.alpaca[i] for i in range(seat5, seat5 + 5)) >= st.cfg.comp.alpaca_capacity
             and not (st.cfg.extra_may_swap and any(
                 st.alpaca[seat5 + a] and pool[base + c] > st.given[c] and a != c
                 for a in range(5) for c in range(5)))):
@@ -186,7 +191,7 @@ def _must_take(st: State) -> bool:
     if not st.cfg.e2022 or st.picks <= 0:
         return False
     base = st.cfg.comp.space_stretch[st.cur_space] * 5
-    return any(st.pools[base : base + 5])
+    return any(st.pools[i] for i in range(base, base + 5))
 
 
 def legal_river(st: State, texts: list[str], moves: Moves) -> None:
@@ -300,7 +305,8 @@ def after_sea(st: State) -> None:
 
 
 def _over_capacity(st: State) -> bool:
-    return sum(st.alpaca[st.seat * 5 : st.seat * 5 + 5]) > st.cfg.comp.alpaca_capacity
+    seat5 = st.seat * 5
+    return sum(st.alpaca[i] for i in range(seat5, seat5 + 5)) > st.cfg.comp.alpaca_capacity
 
 
 def legal_lake_discard(st: State, texts: list[str], moves: Moves) -> None:

@@ -10,24 +10,32 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from upriver.core.component_files import component_error, load_toml
 from upriver.core.errors import BadOption
 
-DATA = Path(__file__).parent / "data"
+DATA: Final = Path(__file__).parent / "data"
 
-COLOURS = ("green", "blue", "pink", "purple", "white")
-RAINBOW = 5
-CARD_KINDS = ("banner", "lantern", "supplies", "fishing net", "instrument")
-BANNER, LANTERN, SUPPLIES, NET, INSTRUMENT = range(5)
-FAIRY_KINDS = ("fire", "earth", "wind", "light", "water")  # the five power slots
-FIRE, EARTH, WIND, LIGHT, WATER = range(5)
-SITE_KINDS = ("stump", "statue")
-TRIBES = ("fire", "wood", "water", "earth")
-EDITIONS = ("current", "2022")
+COLOURS: Final = ("green", "blue", "pink", "purple", "white")
+RAINBOW: Final = 5
+CARD_KINDS: Final = ("banner", "lantern", "supplies", "fishing net", "instrument")
+BANNER: Final = 0
+LANTERN: Final = 1
+SUPPLIES: Final = 2
+NET: Final = 3
+INSTRUMENT: Final = 4
+FAIRY_KINDS: Final = ("fire", "earth", "wind", "light", "water")  # the five power slots
+FIRE: Final = 0
+EARTH: Final = 1
+WIND: Final = 2
+LIGHT: Final = 3
+WATER: Final = 4
+SITE_KINDS: Final = ("stump", "statue")
+TRIBES: Final = ("fire", "wood", "water", "earth")
+EDITIONS: Final = ("current", "2022")
 
-OBJECTIVES = (
+OBJECTIVES: Final = (
     "one colour",
     "full tiles",
     "colour count",
@@ -40,8 +48,8 @@ OBJECTIVES = (
     "four alike",
     "five colours",
 )
-INTROVERTED = frozenset({"full tile", "four alike", "five colours", "one colour"})
-NEEDS_COLOUR = frozenset({"colour count", "colour majority"})
+INTROVERTED: Final = frozenset({"full tile", "four alike", "five colours", "one colour"})
+NEEDS_COLOUR: Final = frozenset({"colour count", "colour majority"})
 
 
 @dataclass(frozen=True)

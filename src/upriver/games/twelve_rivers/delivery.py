@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from upriver.core.rng import Rng
 from upriver.games.twelve_rivers import preparation, supply
 from upriver.games.twelve_rivers.components import COLOURS, EARTH, LIGHT, RAINBOW
 from upriver.games.twelve_rivers.state import DELIVER, EARTH_STEP, MUSHROOM_STEP, OVER, State
 
 Moves = list[tuple[object, ...]]
-DONE = "done"
+DONE: Final = "done"
 
 
 def _open_spots(st: State, seat: int) -> list[tuple[int, int, int]]:

@@ -8,18 +8,20 @@ the best such value among the other seats.
 
 from __future__ import annotations
 
+from typing import Final
+
 from upriver.core.margins import final_margins, margins
 from upriver.games.twelve_rivers import scoring
 from upriver.games.twelve_rivers.components import RAINBOW
 from upriver.games.twelve_rivers.state import OVER, State
 
-CARD_VALUE = 0.4
-FAIRY_VALUE = 1.0
-ALPACA_FIT = 0.7  # a carried pearl that fits a free spot is most of its points
-ALPACA_LOOSE = 0.25
-FREE_SPOT = 0.6  # room to deliver later
-VILLAGE_PROMISE = 4.0  # a Markaya still to be befriended: spots, cards and an objective
-SEA_SHARE = 0.5
+CARD_VALUE: Final = 0.4
+FAIRY_VALUE: Final = 1.0
+ALPACA_FIT: Final = 0.7  # a carried pearl that fits a free spot is most of its points
+ALPACA_LOOSE: Final = 0.25
+FREE_SPOT: Final = 0.6  # room to deliver later
+VILLAGE_PROMISE: Final = 4.0  # a Markaya still to be befriended: spots, cards and an objective
+SEA_SHARE: Final = 0.5
 
 
 def _marker_promises(st: State) -> list[float]:

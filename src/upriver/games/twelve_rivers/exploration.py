@@ -3,6 +3,8 @@ pairs (rulebook 000, "Exploration Phase" and "Supply Cards in the Exploration Ph
 
 from __future__ import annotations
 
+from typing import Final
+
 from upriver.games.twelve_rivers import collection, delivery, supply
 from upriver.games.twelve_rivers.components import (
     BANNER,
@@ -24,11 +26,14 @@ from upriver.games.twelve_rivers.state import (
     State,
 )
 
+# ``sum`` and ``any`` over generators, not lists: compiled (mypyc) into loops rather than calls
+# of the builtins, on the paths every step takes.
+
 Moves = list[tuple[object, ...]]
-END_TURN = "end turn"
+END_TURN: Final = "end turn"
 
 
-_PLACE_TEXTS: dict[tuple[str, ...], tuple[str, ...]] = {}
+_PLACE_TEXTS: Final[dict[tuple[str, ...], tuple[str, ...]]] = {}
 
 
 def place_texts_of(names: tuple[str, ...]) -> tuple[str, ...]:
@@ -43,16 +48,17 @@ def place_texts_of(names: tuple[str, ...]) -> tuple[str, ...]:
 def legal_place(st: State, texts: list[str], moves: Moves) -> None:
     """Any free space in play whose cost the player can meet (TR-EXPL-02, -03, -15)."""
     seat = st.seat
-    hand = st.hands[seat * 5 : seat * 5 + 5]
-    budget = sum(hand) + st.fairies[seat * 5 + FIRE]
+    hands = st.hands
+    budget = sum(hands[k] for k in range(seat * 5, seat * 5 + 5)) + st.fairies[seat * 5 + FIRE]
     wind = st.fairies[seat * 5 + WIND] > 0
-    cost = st.cfg.comp.space_cost
+    cfg = st.cfg
+    cost = cfg.comp.space_cost
     occ = st.occ
-    names = place_texts_of(st.cfg.comp.space_names)
-    for sp in st.cfg.play_spaces:
+    names, placing = cfg.place_texts, cfg.place_moves
+    for sp in cfg.play_spaces:
         if occ[sp] < 0 and (cost[sp] <= budget or wind):
             texts.append(names[sp])
-            moves.append(("place", sp))
+            moves.append(placing[sp])
     delivery.add_earth_option(st, texts, moves)
 
 
@@ -81,7 +87,7 @@ def legal_pay(st: State, texts: list[str], moves: Moves) -> None:
     if st.pay_left == st.pay_full and st.fairies[seat * 5 + WIND] > 0:
         texts.append(f"pay {comp.fairy_names[WIND]} fairy")
         moves.append(("pay", -2))
-    if sum(hand) + fire >= st.pay_left:  # else only the wind fairy makes it affordable
+    if sum(n for n in hand) + fire >= st.pay_left:  # else only the wind fairy makes it affordable
         for k in range(5):
             if hand[k]:
                 texts.append(f"pay {comp.card_names[k]}")
@@ -141,7 +147,7 @@ def _pair_options(st: State, texts: list[str], moves: Moves) -> None:
     seat = st.seat
     if seat in st.track:  # TR-RULING-15: a banner needs a marker still on the track
         supply.add_pair_options(st, seat, BANNER, texts, moves)
-    if any(st.sites):
+    if any(x for x in st.sites):
         supply.add_pair_options(st, seat, LANTERN, texts, moves)
     occ = st.occ
     if any(occ[sp] == seat and sp != st.last_placed for sp in st.cfg.play_spaces):

@@ -16,6 +16,7 @@ from upriver.games.twelve_rivers import (
     catalogue,
     encoding,
     evaluation,
+    exploration,
     position,
     preparation,
     render,
@@ -95,6 +96,8 @@ def make_config(players: int, options: dict[str, Any]) -> Config:
         lake_first=options["lake_first"],
         villagers_refill=options["villager_offer"] == "refill",
         village_gains=gains,
+        place_texts=exploration.place_texts_of(comp.space_names),
+        place_moves=tuple(("place", sp) for sp in range(len(comp.space_names))),
     )
 
 

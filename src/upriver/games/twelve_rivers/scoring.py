@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from upriver.games.twelve_rivers.components import Components, Tile
 from upriver.games.twelve_rivers.state import OVER, State
 
-CATEGORIES = ("pearls", "starting Markaya", "Markaya objectives", "alpaca cards")
-CATEGORIES_2022 = ("pearls", "villager rewards", "totem sets", "mission card")
-TOTEM_SET_POINTS = 4  # rulebook 001, "Scoring"
+CATEGORIES: Final = ("pearls", "starting Markaya", "Markaya objectives", "alpaca cards")
+CATEGORIES_2022: Final = ("pearls", "villager rewards", "totem sets", "mission card")
+TOTEM_SET_POINTS: Final = 4  # rulebook 001, "Scoring"
 
 
 class Tally:

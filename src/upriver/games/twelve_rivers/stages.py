@@ -7,7 +7,7 @@ interpreted code between the core and the rules.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from upriver.games.twelve_rivers import collection, delivery, exploration, taking_cards
 from upriver.games.twelve_rivers.state import (
@@ -34,7 +34,7 @@ from upriver.games.twelve_rivers.state import (
 Moves = list[tuple[object, ...]]
 Legal = Callable[[State, list[str], Moves], None]
 
-LEGAL: dict[int, Legal] = {
+LEGAL: Final[dict[int, Legal]] = {
     PLACE: exploration.legal_place,
     PAY: exploration.legal_pay,
     CARDS: taking_cards.legal_cards,

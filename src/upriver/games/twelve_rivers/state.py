@@ -9,17 +9,37 @@ empty. The state always knows whose decision it is (``seat``) and what kind (``s
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from upriver.core.plain_state import PlainState
 from upriver.games.twelve_rivers.components import Components
 
 # Decision stages: what the seat to move is deciding.
-PLACE, PAY, CARDS, PAIRS, BANNER_STEP, LANTERN_STEP, SUP_FROM, SUP_TO = range(8)
-RIVER, SEA, VILLAGE, INSTRUMENT_STEP, DELIVER, EARTH_STEP, OVER = range(8, 15)
-LAKE_DISCARD, MUSHROOM_STEP = range(15, 17)  # 2022 edition only
+PLACE: Final = 0
+PAY: Final = 1
+CARDS: Final = 2
+PAIRS: Final = 3
+BANNER_STEP: Final = 4
+LANTERN_STEP: Final = 5
+SUP_FROM: Final = 6
+SUP_TO: Final = 7
+RIVER: Final = 8
+SEA: Final = 9
+VILLAGE: Final = 10
+INSTRUMENT_STEP: Final = 11
+DELIVER: Final = 12
+EARTH_STEP: Final = 13
+OVER: Final = 14
+# 2022 edition only
+LAKE_DISCARD: Final = 15
+MUSHROOM_STEP: Final = 16
 # Where each list lies in ``State.before_delivery``.
-BEFORE_ALPACA, BEFORE_FAIRIES, BEFORE_SPOTS, BEFORE_LIT, BEFORE_USED = range(5)
-STAGE_NAMES = (
+BEFORE_ALPACA: Final = 0
+BEFORE_FAIRIES: Final = 1
+BEFORE_SPOTS: Final = 2
+BEFORE_LIT: Final = 3
+BEFORE_USED: Final = 4
+STAGE_NAMES: Final = (
     "place a family marker",
     "pay the placement cost",
     "take supply cards",
@@ -38,9 +58,10 @@ STAGE_NAMES = (
     "lake: choose pearls to discard",
     "mushroom fairy: choose a space",
 )
-PHASE_OF_STAGE = ["exploration"] * 8 + ["collection"] * 6 + ["end", "collection", "any"]
+PHASE_OF_STAGE: Final = ["exploration"] * 8 + ["collection"] * 6 + ["end", "collection", "any"]
 # After taking cards: go on to the pairs of an exploration turn, or to the instrument step.
-AFTER_GAIN, AFTER_BEFRIEND = 0, 1
+AFTER_GAIN: Final = 0
+AFTER_BEFRIEND: Final = 1
 
 
 @dataclass(frozen=True)
@@ -59,14 +80,17 @@ class Config:
     lake_first: bool = True  # 2022: the lake is taken back before the village
     villagers_refill: bool = False  # 2022: leftover tiles stay and the offer is topped up
     village_gains: tuple[int, ...] = ()  # cards gained on placing in each village space
+    # Each space's placing decision, text and move, made once per game (``legal_place``).
+    place_texts: tuple[str, ...] = ()
+    place_moves: tuple[tuple[object, ...], ...] = ()
 
-LISTS = (
+LISTS: Final = (
     "bag", "rivers", "pools", "sea", "occ", "track", "sites", "fairy_supply", "fairy_out",
     "fairy_used", "hands", "known", "fairies", "alpaca", "acards", "deck", "display", "discard",
     "mk_deck", "mk_display", "mk_out", "owner", "spots", "given", "lit", "pearls_out",
     "fairies_taken", "order", "pile_pool", "pile_drawn", "pile_old",
 )
-SCALARS = (
+SCALARS: Final = (
     "round", "stage", "seat", "mk_tail", "cur_space", "pay_left", "pay_full", "last_placed",
     "picks", "picks_done", "boosts", "cards_left", "cards_optional", "after_cards",
     "coll_stretch", "coll_pos", "village_pos", "deliver_seat", "earth_left", "earth_moved",

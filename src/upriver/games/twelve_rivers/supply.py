@@ -3,19 +3,24 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from upriver.games.twelve_rivers.components import CARD_KINDS, FIRE
 from upriver.games.twelve_rivers.state import State
 
-TAKE_TEXT = tuple(f"take {k} from display" for k in CARD_KINDS)
-DRAW_TEXT = "draw from pile"
-NO_CARD_TEXT = "take no card"
+# ``sum`` and ``any`` over generators, not lists: compiled (mypyc) into loops rather than calls
+# of the builtins, on the paths every step takes.
+
+TAKE_TEXT: Final = tuple(f"take {k} from display" for k in CARD_KINDS)
+DRAW_TEXT: Final = "draw from pile"
+NO_CARD_TEXT: Final = "take no card"
 # Pair variants: two cards, a card and a fire fairy, two fire fairies (TR-FAIRY-05, TR-FAIRY-06).
-PAIR_TEXT = tuple(
+PAIR_TEXT: Final = tuple(
     (f"play {k} pair", f"play {k} pair ({k} + fire fairy)", f"play {k} pair (2 fire fairies)")
     for k in CARD_KINDS
 )
 # Repeated three-of-a-kind reshuffles stop after this many tries (TR-RULING-12; open point 9).
-MAX_RESHUFFLES = 50
+MAX_RESHUFFLES: Final = 50
 
 
 def discard_card(st: State, seat: int, kind: int) -> None:
@@ -41,7 +46,7 @@ def _hidden_card_paid(st: State, seat: int, kind: int) -> None:
     if st.pile_old[seat] == 0 and st.pile_drawn[i] > 0:
         st.pile_drawn[i] -= 1
         st.pile_pool[kind] -= 1
-    hidden = sum(st.hands[seat * 5 : seat * 5 + 5]) - sum(st.known[seat * 5 : seat * 5 + 5])
+    hidden = sum(st.hands[j] - st.known[j] for j in range(seat * 5, seat * 5 + 5))
     st.pile_old[seat] = min(st.pile_old[seat], hidden)
 
 
@@ -60,7 +65,7 @@ def _shuffle_discard_into_deck(st: State) -> None:
         st.pile_pool = [0] * 5
         st.pile_drawn = [0] * (5 * st.num_players)
         for s in range(st.num_players):
-            st.pile_old[s] = sum(st.hands[s * 5 : s * 5 + 5]) - sum(st.known[s * 5 : s * 5 + 5])
+            st.pile_old[s] = sum(st.hands[j] - st.known[j] for j in range(s * 5, s * 5 + 5))
     for kind, n in enumerate(st.discard):
         st.deck.extend([kind] * n)
         st.pile_pool[kind] += n
@@ -76,7 +81,7 @@ def draw_face_down(st: State, seat: int) -> None:
 
 
 def can_take(st: State) -> bool:
-    return bool(st.display or st.deck or any(st.discard))
+    return bool(st.display or st.deck or any(x for x in st.discard))
 
 
 def refill_display(st: State) -> None:
@@ -88,7 +93,7 @@ def refill_display(st: State) -> None:
     for attempt in range(MAX_RESHUFFLES + 1):
         while len(st.display) < size:
             if not st.deck:
-                if not any(st.discard):
+                if not any(x for x in st.discard):
                     return  # TR-RULING-13: nothing left to turn up
                 _shuffle_discard_into_deck(st)
             kind = st.deck.pop()
@@ -114,7 +119,7 @@ def take_options(st: State, texts: list[str], moves: list[tuple[object, ...]]) -
             seen |= 1 << k
             texts.append(TAKE_TEXT[k])
             moves.append(("take", k))
-    if st.deck or any(st.discard):
+    if st.deck or any(x for x in st.discard):
         texts.append(DRAW_TEXT)
         moves.append(("take", -1))
 
@@ -123,7 +128,7 @@ def gain_cards(st: State, seat: int, n: int) -> None:
     """2022: identical camp cards are simply drawn from the supply (TR22-SETUP-12); when it runs
     out the paid cards are shuffled back, and with none left nothing is gained."""
     for _ in range(n):
-        if not st.deck and not any(st.discard):
+        if not st.deck and not any(x for x in st.discard):
             return
         take_card(st, seat, -1)
 
