@@ -467,21 +467,26 @@ def test_earth_fairy_can_be_used_during_an_exploration_turn() -> None:
 
 
 def test_placing_texts_name_the_spaces_of_the_board_in_play() -> None:
-    """TR-EXPL-02: the placing choices name the spaces of the board the game is played on.
-    The texts are made once per board and looked up by the space names themselves: boards
-    made one after another (a new object may take a freed one's identity) never get another
-    board's texts."""
-    from dataclasses import replace
-
+    """TR-EXPL-02: the placing choices name the spaces of the board the game is played on,
+    each free space in play once (2 players leave stretches out of play, 4 do not). The texts
+    are made once, with the game's setup (``make_config``), from the board's own space names."""
     from upriver.games.twelve_rivers import exploration
 
-    game = upriver.new_game("twelve-rivers", players=2, seed=0)
-    base = game.state.cfg
-    for i in range(60):
-        names = tuple(f"{n} #{i}" for n in base.comp.space_names)
+    offered = []
+    for players, options in ((2, {}), (4, {}), (3, {"edition": "2022"})):
+        game = upriver.new_game("twelve-rivers", players=players, seed=0, **options)
+        cfg = game.state.cfg
+        names = cfg.comp.space_names
+        assert cfg.place_texts == tuple(f"place {n}" for n in names)
+        assert cfg.place_moves == tuple(("place", sp) for sp in range(len(names)))
         st = game.state.copy()
-        st.cfg = replace(base, comp=replace(base.comp, space_names=names))
+        st.hands[0:5] = [9] * 5  # every cost met
+        st.seat = 0
         texts: list[str] = []
-        exploration.legal_place(st, texts, [])
-        assert texts and all(t.endswith(f" #{i}") for t in texts if t.startswith("place "))
-        del st
+        moves: list[tuple[object, ...]] = []
+        exploration.legal_place(st, texts, moves)
+        placing = [(t, m) for t, m in zip(texts, moves, strict=True) if m[0] == "place"]
+        assert placing == [(f"place {names[sp]}", ("place", sp)) for sp in cfg.play_spaces
+                           if st.occ[sp] < 0]
+        offered.append(len(placing))
+    assert offered[0] < offered[1]
