@@ -39,7 +39,8 @@ def test_a_review_graph_appears_and_a_click_jumps_the_replay_to_the_alternative(
     expect(page.locator("#review-status")).to_contain_text("Every decision with a choice judged",
                                                           timeout=90_000)
     expect(page.locator("#review-table tr")).to_have_count(3)  # a heading and two seats
-    costly = page.locator("#win-graph .point:not(.best)").first
+    # The last one drawn: no other point lies over it to catch the click.
+    costly = page.locator("#win-graph .point:not(.best)").last
     ply = int(costly.get_attribute("data-ply") or "")
     costly.click()
     expect(page.locator("#board")).to_have_attribute("data-step", str(ply + 1))
