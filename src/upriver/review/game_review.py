@@ -23,7 +23,7 @@ import upriver
 from upriver.core.game import Game
 from upriver.core.rng import derive_seed
 from upriver.review.classes import CLASSES
-from upriver.review.judge import Judgement, judge, judge_turn
+from upriver.review.judge import Judgement, judge_turn
 
 FORMAT = "upriver-review/1"
 DEFAULT_ITERS = 4000  # per turn: a 2-player game of 12 Rivers or The River in half a minute
@@ -45,14 +45,8 @@ def decisions(start: Game, history: list[tuple[int, str]],
               seats: set[int] | None = None) -> Iterator[Decision]:
     """The decisions of ``history`` played from ``start`` that offered a choice, for ``seats``
     (all by default). ``ValueError`` where the history does not fit the game."""
-    game = start.clone()
-    for ply, (seat, action) in enumerate(history):
-        if game.to_move != seat:
-            raise ValueError(f"decision {ply + 1} is seat {seat}'s in the record but seat "
-                             f"{game.to_move}'s in the game")
-        if (seats is None or seat in seats) and game.legal_count() > 1:
-            yield Decision(ply, seat, game.to_json(), action)
-        game.play(action)
+    for t in turns(start, history, seats, per="decision"):
+        yield Decision(t.ply, t.seat, t.saved, t.taken[0])
 
 
 @dataclass(frozen=True)
@@ -101,11 +95,6 @@ def turns(start: Game, history: list[tuple[int, str]], seats: set[int] | None = 
         game.play(action)
     if judged:
         yield Turn(first, key[0], saved, tuple(run), judged)
-
-
-def judge_saved(saved: str, taken: str, seed: int, iters: int, secs: float) -> dict[str, Any]:
-    """``judge`` on a saved position, as a plain dict (what worker processes send back)."""
-    return judge(upriver.load_game(saved), taken, seed=seed, iters=iters, secs=secs).to_dict()
 
 
 def judge_saved_turn(saved: str, taken: list[str], seed: int, iters: int,
