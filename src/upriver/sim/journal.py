@@ -58,13 +58,19 @@ def played(path: Path, config: SimConfig) -> dict[int, dict[str, Any]]:
     return games
 
 
+def _ends_a_line(path: Path) -> bool:
+    with path.open("rb") as f:  # its last byte only: a journal may hold thousands of games
+        f.seek(-1, 2)
+        return f.read(1) == b"\n"
+
+
 class Journal:
     """Appends each finished game to the journal at ``path`` (started if missing)."""
 
     def __init__(self, path: Path, config: SimConfig) -> None:
         self.path = path
         fresh = not path.exists() or path.stat().st_size == 0
-        cut = not fresh and not path.read_bytes().endswith(b"\n")
+        cut = not fresh and not _ends_a_line(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         self._file: IO[str] = path.open("a")
         if fresh:
