@@ -192,7 +192,8 @@ def test_a_state_copy_copies_every_field_it_lists(game_id: str, players: int,
                                                  options: dict[str, Any]) -> None:
     """Each game's ``State.copy`` spells its fields out; it makes what the field lists make
     (``copy_by_name``): every field, each list a new list (nested ones down to the inner
-    lists), the shared fields and the config the same objects, and the same random stream."""
+    lists), the shared and copy-on-write fields and the config the same objects, and the same
+    random stream."""
     rng = random.Random(11)
     for g in checkpoints(random_game(game_id, players, options, 3), rng, 4):
         st = g.state
@@ -203,6 +204,8 @@ def test_a_state_copy_copies_every_field_it_lists(game_id: str, players: int,
         assert twin.rng.next64() == st.rng.copy().next64()
         for name in st.list_fields:
             assert getattr(twin, name) is not getattr(st, name), name
+        for name in st.cow_fields:  # shared until one of them writes (tests/wayfarers)
+            assert getattr(twin, name) is getattr(st, name), name
         for name in st.nested_fields:
             assert all(a is not b for a, b in zip(getattr(twin, name), getattr(st, name),
                                                   strict=True)), name

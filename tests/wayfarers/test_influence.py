@@ -59,7 +59,9 @@ def _rest_to_card_influence_tile(g: Game) -> None:
 
 
 def test_each_player_has_exactly_fifteen_influence() -> None:
-    """WF-INF-01: each player's 15 Influence are always in supply, on a Guild or on a card."""
+    """WF-INF-01: each player's 15 Influence are always in supply, on a Guild or on a card,
+    and a card holding one is always on display (WF-INF-06: taking it returns the Influence;
+    the rules look for a player's Influence on cards among the display's only)."""
     on_cards = on_guilds = 0
     for seed in (2, 4):
         g = new(3, seed=seed)
@@ -71,6 +73,7 @@ def test_each_player_has_exactly_fifteen_influence() -> None:
             for seat in range(3):
                 assert _totals(g, seat) == 15
             st = state(g)
+            assert all(c in st.display for c, s in enumerate(st.card_inf) if s >= 0)
             on_cards = max(on_cards, sum(1 for c in st.card_inf if c >= 0))
             on_guilds = max(on_guilds, sum(st.guild))
     assert on_cards > 0 and on_guilds > 3  # the games did move Influence around

@@ -216,3 +216,31 @@ def test_ties_break_on_black_then_yellow_then_blue_then_share() -> None:
     give(g, 0, black=1, yellow=1, blue=1)
     give(g, 1, black=1, yellow=1, blue=1)
     assert winners(state(g)) == [0, 1]
+
+
+def test_remembered_space_and_inspiration_vp_are_the_formulas_own() -> None:
+    """WF-END-07, WF-END-08: the Space and Inspiration VP the bots' scoring remembers
+    (``Components.space_memo``) are what the cards' formulas give, position by position of
+    greedy games in which Space cards and goals were held, whatever the memo held before."""
+    import random
+
+    from upriver.agents.greedy import GreedyAgent
+    from upriver.games.wayfarers import scoring
+
+    held = 0
+    for seed in (1, 5):
+        g = new(2, seed=seed)
+        bots = [GreedyAgent(seed), GreedyAgent(seed + 1)]
+        rng = random.Random(seed)
+        while not g.is_over:
+            seat = g.to_move
+            assert seat is not None
+            g.play(bots[seat].choose(g))
+            if rng.random() < 0.2:
+                st = state(g)
+                warm = scoring.breakdown(st)
+                st.cfg.comp.space_memo.clear()
+                assert scoring.breakdown(st) == warm
+                held += sum(1 for c in st.above if c >= 0)
+        assert len(state(g).cfg.comp.space_memo) <= scoring.MEMO_SIZE
+    assert held > 0  # the games did hold Space cards

@@ -136,7 +136,8 @@ def known(table: Sequence[Field], st: Any, seat: int | None) -> tuple[object, ..
 
 def state_fields(st: Any) -> list[str]:
     """Every field of a plain-data state (``upriver.core.plain_state``), the stream included."""
-    return ["rng", *st.list_fields, *st.shared_fields, *st.nested_fields, *st.scalar_fields]
+    return ["rng", *st.list_fields, *st.cow_fields, *st.shared_fields, *st.nested_fields,
+            *st.scalar_fields]
 
 
 def check_table(table: Sequence[Field], st: Any) -> None:

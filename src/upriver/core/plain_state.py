@@ -20,18 +20,23 @@ class PlainState(Generic[C]):
     """Base of a game's ``State``: subclasses name their fields in the tuples below, declare
     them in ``__slots__`` and spell them out in ``copy``."""
 
-    __slots__ = ("cfg", "num_players", "rng")
+    __slots__ = ("cfg", "cow", "num_players", "rng")
     list_fields: ClassVar[tuple[str, ...]] = ()  # list[int]
     nested_fields: ClassVar[tuple[str, ...]] = ()  # list[list[int]]
     scalar_fields: ClassVar[tuple[str, ...]] = ()  # int
     # list[int] fixed at setup and never changed in place by the rules: shared by copies
     shared_fields: ClassVar[tuple[str, ...]] = ()
+    # list[int] shared by copies until one of them writes it (copy on write): large tables the
+    # rules change rarely. The rules write them only through the subclass's ``w_*`` methods,
+    # which copy a table that ``cow`` marks as shared first.
+    cow_fields: ClassVar[tuple[str, ...]] = ()
     # Fields an older save may lack, with the value such a save means.
     missing_in_old_saves: ClassVar[tuple[tuple[str, Any], ...]] = ()
 
     cfg: C
     num_players: int
     rng: Rng
+    cow: int  # with ``cow_fields`` only: bit i set, ``cow_fields[i]`` may be shared
 
     @classmethod
     def blank(cls, cfg: C, num_players: int, seed: int) -> Self:
@@ -41,6 +46,8 @@ class PlainState(Generic[C]):
         st.cfg = cfg
         st.num_players = num_players
         st.rng = Rng(seed)
+        if cls.cow_fields:
+            st.cow = 0
         return st
 
     def copy(self) -> Self:
@@ -59,11 +66,18 @@ class PlainState(Generic[C]):
             setattr(twin, name, [x[:] for x in getattr(self, name)])
         for name in (*self.scalar_fields, *self.shared_fields):
             setattr(twin, name, getattr(self, name))
+        if self.cow_fields:
+            for name in self.cow_fields:
+                setattr(twin, name, getattr(self, name))
+            shared = (1 << len(self.cow_fields)) - 1
+            self.cow = shared
+            twin.cow = shared
         return twin
 
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {name: getattr(self, name) for name in (
-            *self.list_fields, *self.nested_fields, *self.scalar_fields, *self.shared_fields)}
+            *self.list_fields, *self.cow_fields, *self.nested_fields, *self.scalar_fields,
+            *self.shared_fields)}
         d["rng"] = self.rng.state
         d["num_players"] = self.num_players
         return d
@@ -75,8 +89,10 @@ class PlainState(Generic[C]):
         st.cfg = cfg
         st.num_players = int(d["num_players"])
         st.rng = Rng(int(d["rng"]))
-        for name in (*cls.list_fields, *cls.shared_fields):
+        for name in (*cls.list_fields, *cls.cow_fields, *cls.shared_fields):
             setattr(st, name, [int(x) for x in d[name]])
+        if cls.cow_fields:
+            st.cow = 0
         for name in cls.nested_fields:
             setattr(st, name, [[int(x) for x in xs] for xs in d[name]])
         for name in cls.scalar_fields:

@@ -89,11 +89,11 @@ def take_from_display(st: State, seat: int, card: int) -> int:
     for colour in range(3):
         if bits >> colour & 1:
             st.workers[seat * 3 + colour] += 1
-    st.card_workers[card] = 0
-    st.worker_new[card] = 0
+    st.w_card_workers()[card] = 0
+    st.w_worker_new()[card] = 0
     if st.card_inf[card] >= 0:
         st.inf_supply[st.card_inf[card]] += 1
-        st.card_inf[card] = -1
+        st.w_card_inf()[card] = -1
     return pos % SLOTS
 
 
@@ -186,7 +186,7 @@ def gain_card(st: State, seat: int, card: int, slot: int) -> None:
     if c.type == INSPIRATION:
         push(st, F_INSP, card, slot)
         return
-    st.owner[card] = seat
+    st.w_owner()[card] = seat
     st.fresh.append(card)
     effects: list[tuple[int, int]] = []
     if c.type == LAND:
@@ -200,7 +200,7 @@ def gain_card(st: State, seat: int, card: int, slot: int) -> None:
             if bar and links[row] >= 0:
                 effects.append((links[row], 0))
     elif c.type == SPACE:
-        st.above[space_hosts(st, seat)[0]] = card
+        st.w_above()[space_hosts(st, seat)[0]] = card
     st.ncards[seat * 5 + COUNT_COLUMN[c.type]] += 1
     _add_tags(st, seat, c.tags)
     effects.insert(0, (c.immediate, 0))
@@ -209,9 +209,9 @@ def gain_card(st: State, seat: int, card: int, slot: int) -> None:
 
 
 def tuck(st: State, seat: int, townsfolk: int, h: int) -> None:
-    st.owner[townsfolk] = seat
+    st.w_owner()[townsfolk] = seat
     st.fresh.append(townsfolk)
-    st.tuck[h] = townsfolk
+    st.w_tuck()[h] = townsfolk
     st.ncards[seat * 5 + 3] += 1
     effects: list[tuple[int, int]] = []
     vista_triggers(st, seat, (), True, effects)
@@ -219,9 +219,9 @@ def tuck(st: State, seat: int, townsfolk: int, h: int) -> None:
 
 
 def place_inspiration(st: State, seat: int, card: int, h: int) -> None:
-    st.owner[card] = seat
+    st.w_owner()[card] = seat
     st.fresh.append(card)
-    st.insp_on[h] = card
+    st.w_insp_on()[h] = card
     st.ncards[seat * 5 + 4] += 1
 
 

@@ -117,6 +117,10 @@ class Components:
     dice_rolled: int
     influence: int
     formulas: dict[str, Formula] = field(default_factory=dict)
+    # ``scoring``'s remembered Space and Inspiration VP, by a seat's counts and cards: pure
+    # functions of them, asked for thousands of times a second by the bots.
+    space_memo: dict[tuple[int, ...], tuple[int, int]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     def cards_of(self, ctype: int) -> range:
         return range(self.first[ctype], self.first[ctype + 1])

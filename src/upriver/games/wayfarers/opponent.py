@@ -221,7 +221,7 @@ def card_influence(st: State, _: int = 0, __: int = 0) -> None:
         free = _walk(st, (ROW_OF[colour],), order, 0, lambda c: st.card_inf[c] < 0)
         if free:
             card = st.display[free[0]]
-            st.card_inf[card] = AI
+            st.w_card_inf()[card] = AI
             log(st, E_CARD_INF, card)
             return
     log(st, E_NONE, S_CARD_INFLUENCE)
@@ -365,13 +365,13 @@ def _carry_out(st: State, op: int, param: int, pos: int) -> None:
     elif op == PLACE:
         log(st, E_WORKER, param, card)
         st.workers[AI * 3 + param] -= 1
-        st.card_workers[card] |= 1 << param
-        st.worker_new[card] |= 1 << param
+        st.w_card_workers()[card] |= 1 << param
+        st.w_worker_new()[card] |= 1 << param
         row, slot = divmod(pos, SLOTS)
         push_steps(st, substitute(st, st.cfg.comp.slot_actions[row][slot]))  # WF-SOLO-36
     else:
         log(st, E_RETRIEVE, param, card)
-        st.card_workers[card] &= ~(1 << param)
+        st.w_card_workers()[card] &= ~(1 << param)
         st.workers[AI * 3 + param] += 1
 
 
@@ -383,7 +383,7 @@ def take_card(st: State, card: int) -> None:
 
 
 def _own(st: State, card: int) -> None:
-    st.owner[card] = AI
+    st.w_owner()[card] = AI
     st.ncards[AI * 5 + cards.COUNT_COLUMN[st.cfg.comp.cards[card].type]] += 1
 
 

@@ -189,7 +189,7 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
             raise BadPosition(f"influence: {name} is not on display")
         if not 0 <= int(seat) < cfg.table:
             raise BadPosition(f"influence on {name}: no seat {seat}")
-        st.card_inf[c] = int(seat)
+        st.w_card_inf()[c] = int(seat)
     for name, colours in d.get("workers", {}).items():
         c = comp.by_id.get(name, -1)
         if c not in st.display:
@@ -201,7 +201,7 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
             bit = WORKER_COLOURS.index(colour)
             if not comp.row_workers[row_index] >> bit & 1 or st.card_workers[c] >> bit & 1:
                 raise BadPosition(f"workers on {name}: a {colour} Worker can't go there")
-            st.card_workers[c] |= 1 << bit
+            st.w_card_workers()[c] |= 1 << bit
     for s in range(p):
         placed = sum(st.guild[s * 3 : s * 3 + 3]) + sum(1 for c in st.card_inf if c == s)
         if placed > comp.influence:
@@ -258,7 +258,7 @@ def _seat(st: State, s: int, table: dict[str, Any], card: Callable[..., int]) ->
         for name in table.get(key, []):
             c = card(str(name), ctype)
             row.append(c)
-            st.owner[c] = s
+            st.w_owner()[c] = s
             st.ncards[s * 5 + (0 if ctype == LAND else 1)] += 1
             for t in comp.cards[c].tags:
                 st.tags[s * 11 + t] += 1
@@ -267,8 +267,8 @@ def _seat(st: State, s: int, table: dict[str, Any], card: Callable[..., int]) ->
         if h >= CARDS or st.above[h] >= 0:
             raise BadPosition(f"{where}: a Space card can't go above {h_name}")
         c = card(str(name), SPACE)
-        st.above[h] = c
-        st.owner[c] = s
+        st.w_above()[h] = c
+        st.w_owner()[c] = s
         st.ncards[s * 5 + 2] += 1
         for t in comp.cards[c].tags:
             st.tags[s * 11 + t] += 1
@@ -280,16 +280,16 @@ def _seat(st: State, s: int, table: dict[str, Any], card: Callable[..., int]) ->
         if base is None or st.tuck[h] >= 0 or not any(t in comp.cards[c].hosts
                                                       for t in base.tags):
             raise BadPosition(f"{where}: {name} can't be tucked under {h_name}")
-        st.tuck[h] = c
-        st.owner[c] = s
+        st.w_tuck()[h] = c
+        st.w_owner()[c] = s
         st.ncards[s * 5 + 3] += 1
     for h_name, name in table.get("inspiration", {}).items():
         h = host(s, SKY) if h_name == "Capital Sky" else comp.by_id.get(h_name, -1)
         if h < 0 or (h < CARDS and (st.owner[h] != s or comp.cards[h].type != SPACE)):
             raise BadPosition(f"{where}: {h_name!r} is not one of the seat's Space cards")
         c = card(str(name), INSPIRATION)
-        st.insp_on[h] = c
-        st.owner[c] = s
+        st.w_insp_on()[h] = c
+        st.w_owner()[c] = s
         st.ncards[s * 5 + 4] += 1
     for spec in table.get("caravan", []):
         tile = next((t for t in comp.tiles if t.id == spec.get("tile")), None)
@@ -319,7 +319,7 @@ def _seat(st: State, s: int, table: dict[str, Any], card: Callable[..., int]) ->
         h = hosted(str(name))
         if h not in _spaces(st, s) or st.occupied[h]:
             raise BadPosition(f"{where}: no free die space on {name}")
-        st.occupied[h] = 1
+        st.w_occupied()[h] = 1
     on_board = len(dice) + sum(st.occupied[h] for h in _spaces(st, s))
     st.reserve[s] = _int(table, "reserve", max(0, comp.dice - on_board), 0, comp.dice)
     if on_board + st.reserve[s] > comp.dice:
@@ -358,7 +358,7 @@ def _opponent(st: State, table: dict[str, Any], card: Callable[..., int]) -> Non
     _holdings(st, AI, table, 99)
     for name in table.get("cards", []):
         c = card(str(name))
-        st.owner[c] = AI
+        st.w_owner()[c] = AI
         st.ncards[AI * 5 + COUNT_COLUMN[comp.cards[c].type]] += 1
     for key in ("caravan", "beside"):
         for name in table.get(key, []):

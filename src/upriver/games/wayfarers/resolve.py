@@ -256,8 +256,11 @@ def _influence_sources(st: State, seat: int, exclude_guild: int) -> list[tuple[s
         return [("", -1)]
     out = [(f" (from {GUILDS[g]})", g) for g in range(3)
            if g != exclude_guild and st.guild[seat * 3 + g] > 0]
-    out += [(f" (from {st.cfg.comp.cards[c].id})", 3 + c) for c in range(CARDS)
-            if st.card_inf[c] == seat]
+    # Influence is only ever on display cards (taking a card returns it, WF-ACQ-10), so the
+    # 20 display slots are searched, not every card; in card order, as the texts are listed.
+    cards = st.cfg.comp.cards
+    out += [(f" (from {cards[c].id})", 3 + c)
+            for c in sorted([c for c in st.display if c >= 0 and st.card_inf[c] == seat])]
     return out
 
 
@@ -267,7 +270,7 @@ def _take_influence(st: State, seat: int, src: int) -> None:
     elif src < 3:
         st.guild[seat * 3 + src] -= 1
     else:
-        st.card_inf[src - 3] = -1
+        st.w_card_inf()[src - 3] = -1
 
 
 def _supply_values(st: State, seat: int) -> list[tuple[int, int]]:
@@ -456,7 +459,7 @@ def apply_atom(st: State, node: int, ch: tuple[int, ...], ctx: int) -> None:
         st.guild[seat * 3 + ch[0]] += 1
     elif op == CARD_INFLUENCE:
         _take_influence(st, seat, ch[1])
-        st.card_inf[ch[0]] = seat
+        st.w_card_inf()[ch[0]] = seat
     elif op == MOVE_INFLUENCE:
         st.guild[seat * 3 + ch[0]] -= 1
         st.guild[seat * 3 + ch[1]] += 1
@@ -465,12 +468,12 @@ def apply_atom(st: State, node: int, ch: tuple[int, ...], ctx: int) -> None:
     elif op == RETRIEVE:
         card, colour, way = ch
         cards.pay_fee(st, seat, card, way)
-        st.card_workers[card] &= ~(1 << colour)
+        st.w_card_workers()[card] &= ~(1 << colour)
         st.workers[seat * 3 + colour] += 1
     elif op == REFRESH:
         h, i = ch
         if h >= 0:
-            st.occupied[h] = 0
+            st.w_occupied()[h] = 0
             st.dice[seat].append(roll(st))
         else:
             st.dice[seat][i] = roll(st)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from upriver.games.wayfarers import caravan
 from upriver.games.wayfarers.state import AI, AI_BESIDE, AI_PATH, CARDS, SKY, State, host
 
@@ -18,25 +20,13 @@ def _parts(st: State) -> list[tuple[int, int, int, int, int, int]]:
     comp = st.cfg.comp
     table = comp.common_sets
     top = len(table) - 1
-    above, insp_on, guild = st.above, st.insp_on, st.guild
+    guild = st.guild
     out = []
     for seat in range(st.num_players):
         counts = st.counts(seat)
         primary = counts[:4]  # the four primary tags lead the count list
         common = sum(table[min(n, top)] for n in primary)  # WF-END-03/04
-        space = insp = 0
-        for h in [host(seat, SKY), *(above[c] for c in (*st.lands[seat], *st.waters[seat])
-                                     if above[c] >= 0)]:
-            card = comp.capital_sky if h >= CARDS else comp.cards[h]
-            assert card.score is not None  # for the type checker: components refuse none
-            value = card.score(counts)
-            space += value  # WF-END-07
-            ins = insp_on[h]
-            if ins >= 0:
-                goal = comp.cards[ins]
-                assert goal.goal is not None  # likewise
-                if goal.goal(counts) >= goal.at_least:
-                    insp += value  # WF-END-08: the Space card scores twice
+        space, insp = _space_vp(st, seat, counts)
         guilds = 0
         for g in range(3):  # WF-END-10
             mine = guild[seat * 3 + g]
@@ -46,6 +36,50 @@ def _parts(st: State) -> list[tuple[int, int, int, int, int, int]]:
         out.append((common, comp.unique_set * min(primary), space, insp,  # WF-END-05
                     caravan.tile_vp(st, seat), guilds))  # WF-END-09
     return out
+
+
+MEMO_SIZE: Final = 1 << 15  # positions ``_space_vp`` remembers; forgotten all at once when full
+
+
+def _space_vp(st: State, seat: int, counts: list[int]) -> tuple[int, int]:
+    """A seat's Space card VP (WF-END-07: each Space card's formula, the Capital Sky's
+    included) and Inspiration VP (WF-END-08: a Space card whose Inspiration goal is met scores
+    twice). Both follow from the seat's counts and which cards it holds where, so they are
+    remembered by those (``Components.space_memo``): in the positions a bot judges, most seats'
+    holdings have not changed."""
+    comp = st.cfg.comp
+    above, insp_on = st.above, st.insp_on
+    hosts = [host(seat, SKY)]
+    for c in st.lands[seat]:
+        if above[c] >= 0:
+            hosts.append(above[c])
+    for c in st.waters[seat]:
+        if above[c] >= 0:
+            hosts.append(above[c])
+    key = counts[:]
+    for h in hosts:
+        key.append(h)
+        key.append(insp_on[h])
+    memo = comp.space_memo
+    known = memo.get(tuple(key))
+    if known is not None:
+        return known
+    space = insp = 0
+    for h in hosts:
+        card = comp.capital_sky if h >= CARDS else comp.cards[h]
+        assert card.score is not None  # for the type checker: components refuse none
+        value = card.score(counts)
+        space += value
+        ins = insp_on[h]
+        if ins >= 0:
+            goal = comp.cards[ins]
+            assert goal.goal is not None  # likewise
+            if goal.goal(counts) >= goal.at_least:
+                insp += value
+    if len(memo) >= MEMO_SIZE:
+        memo.clear()
+    memo[tuple(key)] = (space, insp)
+    return space, insp
 
 
 OPPONENT_CATEGORIES = ("cards", "tiles", "guilds")

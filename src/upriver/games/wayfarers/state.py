@@ -12,6 +12,7 @@ resolves in any order; the other kinds are one pending choice each.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from upriver.core.plain_state import PlainState
 from upriver.games.wayfarers.components import Components
@@ -70,10 +71,23 @@ class Config:
 
 LISTS = (
     "silver", "provisions", "inf_supply", "guild", "workers", "reserve", "jpos",
-    "occupied", "owner", "tuck", "above", "insp_on", "display", "card_inf", "card_workers",
-    "worker_new", "drawn", "caravan", "tile_supply", "tags", "ncards", "ntiles", "fresh",
+    "display", "drawn", "caravan", "tile_supply", "tags", "ncards", "ntiles", "fresh",
     "green_on", "stack", "schemes",
 )
+# The per-card and per-host tables: nine tenths of a state's numbers, changed a few times a
+# turn, so copies share them until one writes (``State.w_*``); bots copy on every step.
+COW = ("occupied", "owner", "tuck", "above", "insp_on", "card_inf", "card_workers",
+       "worker_new")
+# A ``cow`` bit per table, in ``COW`` order.
+OCCUPIED_BIT: Final = 1
+OWNER_BIT: Final = 2
+TUCK_BIT: Final = 4
+ABOVE_BIT: Final = 8
+INSP_ON_BIT: Final = 16
+CARD_INF_BIT: Final = 32
+CARD_WORKERS_BIT: Final = 64
+WORKER_NEW_BIT: Final = 128
+ALL_COW: Final = (1 << len(COW)) - 1
 SHARED = ("board", "jtile_at", "sides")  # set at setup, never changed
 NESTED = ("dice", "lands", "waters", "piles", "pile_known", "ai")
 SCALARS = (
@@ -83,8 +97,9 @@ SCALARS = (
 
 
 class State(PlainState[Config]):
-    __slots__ = (*LISTS, *NESTED, *SCALARS, *SHARED)
+    __slots__ = (*LISTS, *COW, *NESTED, *SCALARS, *SHARED)
     list_fields = LISTS
+    cow_fields = COW
     shared_fields = SHARED
     nested_fields = NESTED
     scalar_fields = SCALARS
@@ -140,6 +155,56 @@ class State(PlainState[Config]):
     turn: int
     drawer: int
 
+    # The copy-on-write tables, to write: each returns the table, copied first if another
+    # state may share it.
+    def w_occupied(self) -> list[int]:
+        if self.cow & OCCUPIED_BIT:
+            self.occupied = self.occupied[:]
+            self.cow &= ~OCCUPIED_BIT
+        return self.occupied
+
+    def w_owner(self) -> list[int]:
+        if self.cow & OWNER_BIT:
+            self.owner = self.owner[:]
+            self.cow &= ~OWNER_BIT
+        return self.owner
+
+    def w_tuck(self) -> list[int]:
+        if self.cow & TUCK_BIT:
+            self.tuck = self.tuck[:]
+            self.cow &= ~TUCK_BIT
+        return self.tuck
+
+    def w_above(self) -> list[int]:
+        if self.cow & ABOVE_BIT:
+            self.above = self.above[:]
+            self.cow &= ~ABOVE_BIT
+        return self.above
+
+    def w_insp_on(self) -> list[int]:
+        if self.cow & INSP_ON_BIT:
+            self.insp_on = self.insp_on[:]
+            self.cow &= ~INSP_ON_BIT
+        return self.insp_on
+
+    def w_card_inf(self) -> list[int]:
+        if self.cow & CARD_INF_BIT:
+            self.card_inf = self.card_inf[:]
+            self.cow &= ~CARD_INF_BIT
+        return self.card_inf
+
+    def w_card_workers(self) -> list[int]:
+        if self.cow & CARD_WORKERS_BIT:
+            self.card_workers = self.card_workers[:]
+            self.cow &= ~CARD_WORKERS_BIT
+        return self.card_workers
+
+    def w_worker_new(self) -> list[int]:
+        if self.cow & WORKER_NEW_BIT:
+            self.worker_new = self.worker_new[:]
+            self.cow &= ~WORKER_NEW_BIT
+        return self.worker_new
+
     def counts(self, seat: int) -> list[int]:
         """The count list formulas read (``formulas.TERMS``)."""
         t = self.tags[seat * 11 : seat * 11 + 11]
@@ -152,8 +217,9 @@ class State(PlainState[Config]):
         return [*t, *c, *k, sum(k), *g, self.silver[seat], self.provisions[seat], lead]
 
     def copy(self) -> State:
-        """A twin that shares only what never changes (config, fixed lists): spelled out
-        field by field, as bots and search clone on every step."""
+        """A twin that shares what never changes (config, fixed lists) and, until one of them
+        writes, the per-card tables: spelled out field by field, as bots and search clone on
+        every step."""
         twin = State.__new__(State)
         twin.cfg = self.cfg
         twin.num_players = self.num_players
@@ -165,16 +231,17 @@ class State(PlainState[Config]):
         twin.workers = self.workers[:]
         twin.reserve = self.reserve[:]
         twin.jpos = self.jpos[:]
-        twin.occupied = self.occupied[:]
-        twin.owner = self.owner[:]
-        twin.tuck = self.tuck[:]
-        twin.above = self.above[:]
-        twin.insp_on = self.insp_on[:]
         twin.display = self.display[:]
-        twin.card_inf = self.card_inf[:]
-        twin.card_workers = self.card_workers[:]
-        twin.worker_new = self.worker_new[:]
         twin.drawn = self.drawn[:]
+        twin.occupied = self.occupied
+        twin.owner = self.owner
+        twin.tuck = self.tuck
+        twin.above = self.above
+        twin.insp_on = self.insp_on
+        twin.card_inf = self.card_inf
+        twin.card_workers = self.card_workers
+        twin.worker_new = self.worker_new
+        self.cow = twin.cow = ALL_COW  # both must copy a table before writing it
         twin.caravan = self.caravan[:]
         twin.tile_supply = self.tile_supply[:]
         twin.tags = self.tags[:]

@@ -51,6 +51,7 @@ from upriver.games.wayfarers.state import (
     USED_BLUE,
     USED_YELLOW,
     WORKER_COLOURS,
+    WORKER_NEW_BIT,
     State,
     host,
 )
@@ -242,7 +243,7 @@ def apply_die(st: State, move: tuple[Any, ...]) -> None:
         pigeons = needs_met(st, seat, h, value, ship)
         pop(st)
         del st.dice[seat][idx]
-        st.occupied[h] = 1
+        st.w_occupied()[h] = 1
         st.used &= ~SHIP
         st.die_col = value
         st.spare_pigeon = pigeons
@@ -417,8 +418,8 @@ def apply_turn(st: State, move: tuple[Any, ...]) -> None:
         _, colour, card, way = move
         cards.pay_fee(st, seat, card, way)
         st.workers[seat * 3 + colour] -= 1
-        st.card_workers[card] |= 1 << colour
-        st.worker_new[card] |= 1 << colour
+        st.w_card_workers()[card] |= 1 << colour
+        st.w_worker_new()[card] |= 1 << colour
         st.main_done = 1
         pos = st.display.index(card)
         push_effects(st, [(st.cfg.comp.slot_actions[pos // SLOTS][pos % SLOTS], 0)])
@@ -439,7 +440,7 @@ def rest(st: State) -> None:
     st.main_done = 1
     for h in resolve._die_spaces(st, seat):
         if st.occupied[h]:
-            st.occupied[h] = 0
+            st.w_occupied()[h] = 0
             st.dice[seat].append(roll(st))
     if eligible:
         effects = [(comp.capital_townsfolk_ability, 0)]
@@ -702,6 +703,7 @@ def end_turn(st: State) -> None:
     st.fresh = []
     if any(st.worker_new):
         st.worker_new = [0] * len(st.worker_new)
+        st.cow &= ~WORKER_NEW_BIT  # a new table, this state's own
     st.used = 0
     st.die_col = 0
     st.spare_pigeon = 0
