@@ -4,7 +4,8 @@ fields that are int lists, lists of int lists, or ints.
 Each game lists its fields once; saving and loading follow from the lists, and a save is plain
 JSON. Each game's ``State.copy`` spells its fields out (a clone is a run of slice copies, no
 ``deepcopy``, and the compiled build makes it native code); ``copy_by_name`` is the same copy
-read from the lists, which the tests hold every game's ``copy`` to.
+read from the lists, which the tests hold every game's ``copy`` to. Large tables the rules
+rarely change can be shared by copies until one writes (``cow_fields``).
 """
 
 from __future__ import annotations
