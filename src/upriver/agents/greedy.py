@@ -31,6 +31,9 @@ class GreedyAgent:
         seat = game.to_move
         assert seat is not None
         world = game.determinize(seat, self.rng.getrandbits(62))
+        # The look-ahead never reads the moves that led here; without them none of its hundreds
+        # of copies copies the history (thousands of moves late in a game of Wayfarers).
+        world.history = []
         return self._best(actions, [self._judge(world, a, seat) for a in actions])
 
     def _best(self, actions: list[str], values: list[float]) -> str:
