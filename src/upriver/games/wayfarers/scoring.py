@@ -60,8 +60,8 @@ def _space_vp(st: State, seat: int, counts: list[int]) -> tuple[int, int]:
     for h in hosts:
         key.append(h)
         key.append(insp_on[h])
-    memo = comp.space_memo
-    known = memo.get(tuple(key))
+    memo, holding = comp.space_memo, tuple(key)
+    known = memo.get(holding)
     if known is not None:
         return known
     space = insp = 0
@@ -78,7 +78,7 @@ def _space_vp(st: State, seat: int, counts: list[int]) -> tuple[int, int]:
                 insp += value
     if len(memo) >= MEMO_SIZE:
         memo.clear()
-    memo[tuple(key)] = (space, insp)
+    memo[holding] = (space, insp)
     return space, insp
 
 

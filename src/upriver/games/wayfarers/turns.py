@@ -51,7 +51,6 @@ from upriver.games.wayfarers.state import (
     USED_BLUE,
     USED_YELLOW,
     WORKER_COLOURS,
-    WORKER_NEW_BIT,
     State,
     host,
 )
@@ -703,7 +702,6 @@ def end_turn(st: State) -> None:
     st.fresh = []
     if any(st.worker_new):
         st.worker_new = [0] * len(st.worker_new)
-        st.cow &= ~WORKER_NEW_BIT  # a new table, this state's own
     st.used = 0
     st.die_col = 0
     st.spare_pigeon = 0
