@@ -5,7 +5,7 @@ spread of losses the class thresholds were chosen from.
     python scripts/review_numbers.py spread [--positions 60]
     python scripts/review_numbers.py stability
     python scripts/review_numbers.py whole [--games the-river:2,twelve-rivers:2] [--count 20]
-        [--save DIR | --against DIR] [--seed 0] [--jobs J]
+        [--save DIR | --against DIR] [--seed 0] [--per turn|decision] [--jobs J]
 
 ``times`` reviews one greedy game of each game and player count (seat 0, then every seat with
 ``--all-seats``) at the default budget on every core. ``spread`` judges, in positions from
@@ -15,7 +15,8 @@ losses. ``stability`` reviews one game twice with different seeds and counts the
 class changed. ``whole`` reviews every seat of ``--count`` greedy games (seeds 1, 2, ...) on every
 core, times each, and compares each decision's class with the reviews kept in ``--against`` (made
 by an earlier judge with ``--save``): the issue-26 measure of a faster judge against today's. With
-``--seed 1`` against reviews saved with seed 0 it measures the judge's own noise.
+``--seed 1`` against reviews saved with seed 0 it measures the judge's own noise (with
+``--per decision``, the noise of the judge before issue 26, which searched each decision alone).
 """
 
 from __future__ import annotations
@@ -140,7 +141,8 @@ def whole(args: argparse.Namespace) -> None:
         for seed in range(1, args.count + 1):
             start, history = greedy_game(game_id, int(players), seed)
             began = time.perf_counter()
-            review = review_game(start, history, iters=args.iters, seed=args.seed, jobs=jobs)
+            review = review_game(start, history, iters=args.iters, seed=args.seed, jobs=jobs,
+                                 per=args.per)
             secs.append(time.perf_counter() - began)
             grades = [j.grade for j in review.judgements]
             name = f"{game_id}-{players}p-{seed}.json"
@@ -172,6 +174,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=60)
     parser.add_argument("--count", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--per", choices=["turn", "decision"], default="turn")
     parser.add_argument("--save", default=None, metavar="DIR")
     parser.add_argument("--against", default=None, metavar="DIR")
     parser.add_argument("--jobs", type=int, default=0, help="processes (default: all cores)")
