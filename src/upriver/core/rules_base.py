@@ -134,3 +134,13 @@ class RulesBase:
         """A seat's ``view`` as a flat list of numbers laid out as ``observation_layout`` says;
         it reads the view only, so it can never carry what the seat may not know."""
         return list(self.encoding.encode(view, players, options))
+
+    def encode_seat(self, st: Any, seat: int, players: int,
+                    options: dict[str, Any]) -> list[float]:
+        """``encode(view(st, seat))``: straight from the state where the game's encoding has
+        an ``encode_state`` (held equal to the view's numbers by a test), else through the
+        view. The view is built without its legal actions, which the encoding never reads."""
+        direct = getattr(self.encoding, "encode_state", None)
+        if direct is not None:
+            return list(direct(st, seat, players, options))
+        return self.encode(self.views.view(st, seat, None), players, options)

@@ -4,8 +4,9 @@ seat's view encoded as numbers.
 
 Both come from the game package (``catalogue.actions()`` and ``encoding.encode``); this module
 only turns them into arrays, so the wrappers (PettingZoo, Gymnasium, OpenSpiel) know no game.
-The observation is built from ``view(seat)`` alone, so what a seat may know is decided once,
-by the game's view, for every surface.
+The observation is ``view(seat)`` encoded, so what a seat may know is decided once, by the
+game's view, for every surface; a game may compute the same numbers from its state directly
+(``encode_state``), and a test holds the two equal.
 """
 
 from __future__ import annotations
@@ -64,8 +65,11 @@ class Surface:
         return out
 
     def observation(self, game: Game, seat: int) -> Vector:
-        """``seat``'s view as the game encodes it (float32, length ``size``)."""
-        values = self.rules.encode(game.view(seat), self.players, self.options)
+        """``seat``'s view as the game encodes it (float32, length ``size``), read straight
+        from the state where the game can (``Rules.encode_seat``)."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"seat {seat} does not exist in a {self.players}-player game")
+        values = self.rules.encode_seat(game.state, seat, self.players, self.options)
         return np.fromiter(values, dtype=np.float32, count=self.size)  # twice asarray's speed
 
     def action_text(self, action: Any) -> str:

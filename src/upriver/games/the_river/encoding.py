@@ -5,7 +5,12 @@
 spectator's), so it cannot carry what that seat may not know. The only other things it reads are
 static: the component tables (``components.load``, chosen by the ``components`` option) to look up
 a tile's or card's printing by its id and to fix the sizes, and the step names (``STAGE_NAMES``, a
-constant tuple of the state module; no state is ever touched).
+constant tuple of the state module; no state is ever touched). It is the reference.
+
+``encode_state`` gives the same numbers straight from the state, without building the view (the
+learning surfaces call it at every step). It reads only what ``view`` shows a seat, field by
+field, and a test holds it equal to ``encode(view(seat))`` on every decision of hundreds of games
+and on every seat's determinised copies (``tests/rl/test_state_encoding.py``).
 
 Design
 ------
@@ -104,8 +109,19 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from upriver.games.the_river import scoring, storage
 from upriver.games.the_river.components import MEADOW_EFFECTS, RESOURCES, TERRAINS, load
-from upriver.games.the_river.state import STAGE_NAMES
+from upriver.games.the_river.state import (
+    CHOOSE,
+    COVER,
+    OVER,
+    PAY,
+    STAGE_NAMES,
+    STORE,
+    SWAP_B,
+    TRADE,
+    State,
+)
 
 POINT_SCALE = 100.0  # points have no useful maximum: a scale, not a bound
 CHOOSE_MAX = 2  # the "two resources" meadow asks for two (turns.resolve_meadow_then)
@@ -155,6 +171,11 @@ class Tables:
     token_points: float
     trade_cost: float
     framed: float
+    # The same numbers by index, as the state holds components (``encode_state``).
+    tile_rows: tuple[tuple[float, ...], ...]
+    card_rows: tuple[tuple[float, ...], ...]
+    card_points_at: tuple[int, ...]
+    token_value_at: tuple[int, ...]
 
 
 def _positive(x: float) -> float:
@@ -224,6 +245,10 @@ def tables(components: str = "") -> Tables:
         token_points=_positive(sum(sorted(comp.token_values, reverse=True)[:spots])),
         trade_cost=_positive(comp.trade_cost),
         framed=_positive(max(len(b.framed) for b in comp.boards.values())),
+        tile_rows=tuple(tile_numbers[t.id] for t in comp.tiles),
+        card_rows=tuple(card_numbers[b.id] for b in comp.buildings),
+        card_points_at=tuple(b.points for b in comp.buildings),
+        token_value_at=tuple(comp.token_values),
     )
 
 
@@ -470,6 +495,211 @@ def encode(view: dict[str, Any], players: int, options: dict[str, Any]) -> list[
             leftover = 0
         parts = (building_points, token_points, entry["columns"], entry["meadow_points"],
                  leftover)
+        total = scores[seat] if scores is not None else sum(parts)
+        out += [x / POINT_SCALE for x in parts]
+        out.append(total / POINT_SCALE)
+    return out
+
+
+@lru_cache(maxsize=16)
+def _spot_places(components: str, side: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Where each of the layout's single and unlimited spots is among the spots of ``side``
+    (-1: that side lacks it)."""
+    spots = load(components).spots[side]
+    at = {spot.id: i for i, spot in enumerate(spots)}
+    tab = tables(components)
+    return (tuple(at.get(i, -1) for i in tab.spot_ids),
+            tuple(at.get(i, -1) for i in tab.unlimited_ids))
+
+
+def encode_state(st: State, viewer: int, players: int, options: dict[str, Any]) -> list[float]:
+    """``encode(view(st, viewer))`` without the view: the same numbers in the same order, read
+    from the state field by field as ``view.view`` shows them to ``viewer``."""
+    p = players
+    if st.num_players != p:
+        raise ValueError(f"the state has {st.num_players} seats, not {p}")
+    if not 0 <= viewer < p:
+        raise ValueError(f"seat {viewer} does not exist in a {p}-player game")
+    components = str(options.get("components", ""))
+    tab = tables(components)
+    box = tab.box
+    cfg = st.cfg
+    comp = cfg.comp
+    stage = st.stage
+    over = stage == OVER
+    tile_rows = tab.tile_rows
+    card_rows = tab.card_rows
+    values = tab.token_value_at
+
+    out: list[float] = _one_hot(len(STAGE_NAMES), stage)
+
+    # turn
+    out.append(st.round / _positive(float(options.get("round_limit", 50))))
+    out.append(1.0 if st.triggered else 0.0)
+    out += _one_hot(p + 1, p if over else (st.seat - viewer) % p)
+    out += _one_hot(p, (st.first_player - viewer) % p)
+    out += _one_hot(p, (st.opening_player - viewer) % p)
+
+    stock = st.stock
+    out += (stock[0] / box[0], stock[1] / box[1], stock[2] / box[2], stock[3] / box[3])
+
+    left = st.left_pile
+    out += (len(st.stack) / tab.tiles, len(st.tile_discard) / tab.tiles,
+            len(st.tiles_out) / tab.tiles, len(st.deck) / tab.buildings,
+            len(left) / tab.tokens, len(st.right_pile) / tab.tokens,
+            values[left[-1]] / tab.tok if left else 0.0)  # the view lists the pile top first
+    in_left: dict[int, int] = {}
+    for t in left:
+        v = values[t]
+        in_left[v] = in_left.get(v, 0) + 1
+    out += [in_left.get(v, 0) / tab.token_value_count[v] for v in tab.token_values]
+    out_of_play: dict[int, int] = {}
+    for t in st.tokens_out:
+        v = values[t]
+        out_of_play[v] = out_of_play.get(v, 0) + 1
+    out += [out_of_play.get(v, 0) / tab.token_value_count[v] for v in tab.token_values]
+
+    singles, unlimited = _spot_places(components, cfg.side)
+    spot_occ = st.spot_occ
+    for i in singles:
+        if i < 0:
+            out += [0.0] * (1 + p)
+        else:
+            occupant = spot_occ[i]
+            out += _one_hot(1 + p, 0 if occupant < 0 else 1 + (occupant - viewer) % p)
+    for i in unlimited:
+        cells = [0.0] * p
+        if i >= 0:
+            for seat in range(p):
+                cells[(seat - viewer) % p] = st.crowd_at(i, seat) / tab.pioneers
+        out += cells
+
+    slots = _display_slots(tab, p)
+    if len(st.display) > slots:
+        raise ValueError(f"{len(st.display)} display tiles, the layout has {slots} slots")
+    for t in st.display:
+        out += tile_rows[t]
+    out += [0.0] * (TILE_WIDTH * (slots - len(st.display)))
+    if len(st.bdisplay) != tab.building_display.get(p, 0):
+        raise ValueError(f"{len(st.bdisplay)} building slots, the layout has a different number")
+    for b in st.bdisplay:
+        out += NO_CARD if b < 0 else card_rows[b]
+
+    # what is being asked beyond the step itself
+    if stage == PAY:
+        owed = st.pay_left
+        out += (1.0, owed[0] / tab.cost, owed[1] / tab.cost, owed[2] / tab.cost,
+                1.0 if st.pay_reserved else 0.0, tab.card_points_at[st.pay_building] / tab.pts)
+    else:
+        out += (0.0,) * 6
+    out.append((st.trade_left if stage == TRADE else 0) / tab.trade_cost)
+    out.append((st.choose_left if stage == CHOOSE else 0) / CHOOSE_MAX)
+    pending = st.pending
+    waiting = not over and any(pending)
+    moved = (pending[0] / box[0], pending[1] / box[1], pending[2] / box[2],
+             pending[3] / box[3])
+    out += moved if waiting and stage != COVER else ZERO4
+    out += moved if waiting and stage == COVER else ZERO4
+    out.append(1.0 if stage == STORE and st.resume_turn else 0.0)
+    out += _one_hot(tab.spaces, st.swap_first if stage == SWAP_B else -1)
+    order = [0.0] * (p * p)
+    if not over:
+        for place, seat in enumerate(st.prelim_order):
+            order[place * p + (seat - viewer) % p] = 1.0
+    out += order
+    out += tile_rows[st.cover_tile] if stage == COVER else NO_TILE
+
+    # where each tile lies, by index: [display, discard, removed, river of relative seat ..]
+    n = comp.river_spaces
+    river = st.river
+    width = 3 + p
+    where = [0.0] * (tab.tiles * width)
+    for t in st.display:
+        where[t * width] = 1.0
+    for t in st.tile_discard:
+        where[t * width + 1] = 1.0
+    for t in st.tiles_out:
+        where[t * width + 2] = 1.0
+    for seat in range(p):
+        column = 3 + (seat - viewer) % p
+        for k in range(seat * n, seat * n + n):
+            t = river[k]
+            if t >= 0:
+                where[t * width + column] = 1.0
+    out += where
+
+    # where each building card lies: [display, reserved by 0..p-1, built by 0..p-1]
+    width = 1 + 2 * p
+    where = [0.0] * (tab.buildings * width)
+    for b in st.bdisplay:
+        if b >= 0:
+            where[b * width] = 1.0
+    for seat in range(p):
+        r = (seat - viewer) % p
+        for b in st.reserved[seat]:
+            where[b * width + 1 + r] = 1.0
+        for b in st.built[seat]:
+            where[b * width + 1 + p + r] = 1.0
+    out += where
+
+    scores = scoring.scores(st) if over else None
+    sym = tab.sym
+    wh = tab.wh
+    board_wh = tab.spaces * wh
+    board_sym = tab.spaces * sym
+    rule = options.get("resource_points", "none")
+    stored = st.stored
+    for k in range(p):
+        seat = (viewer + k) % p
+        board = cfg.boards[seat]
+        for space in range(n):
+            t = river[seat * n + space]
+            if t >= 0:
+                out += tile_rows[t]
+            else:
+                printed = board.production[space]
+                out += NO_TILE_HEAD
+                out += (printed[0] / sym, printed[1] / sym, printed[2] / sym,
+                        storage.slots(st, seat, space) / wh)
+            out.append(1.0 if space in board.framed else 0.0)
+            i = (seat * n + space) * 4
+            out += (stored[i] / wh, stored[i + 1] / wh, stored[i + 2] / wh, stored[i + 3] / wh)
+
+        i = seat * 4
+        res = st.res[i : i + 4]
+        held = sum(res)
+        warehouses = st.capacity(seat)
+        out += (res[0] / box[0], res[1] / box[1], res[2] / box[2], res[3] / box[3])
+        out += (warehouses / board_wh, (warehouses - held) / board_wh,
+                st.production(seat, 0) / board_sym, st.production(seat, 1) / board_sym,
+                st.production(seat, 2) / board_sym,
+                st.boat[seat] / tab.pioneers, st.on_board[seat] / tab.pioneers,
+                st.settled[seat] / tab.pioneers,
+                1.0 if st.token_pioneer[seat] else 0.0,
+                st.claims[seat] / tab.claims, st.extra_claims[seat] / tab.extra_claims,
+                st.discounts[seat] / tab.discounts,
+                len(st.reserved[seat]) / _positive(tab.reserved))
+        reserved = st.reserved[seat]
+        if len(reserved) > tab.reserved:
+            raise ValueError(f"{len(reserved)} reserved cards, the layout has {tab.reserved}")
+        for b in reserved:
+            out += card_rows[b]
+        out += NO_CARD * (tab.reserved - len(reserved))
+        tokens = st.tokens[seat]
+        token_points = sum(values[t] for t in tokens)
+        out += (len(st.built[seat]) / tab.buildings, len(tokens) / tab.token_spots,
+                token_points / tab.token_points, st.crowd_at(len(cfg.spots), seat) / tab.pioneers,
+                st.framed_new[seat] / tab.framed)
+
+        building_points = sum(tab.card_points_at[b] for b in st.built[seat])
+        if rule == "1 per resource":
+            leftover = held
+        elif rule == "1 per 3 resources":
+            leftover = held // 3
+        else:
+            leftover = 0
+        parts = (building_points, token_points, scoring.column_points(st, seat),
+                 scoring.meadow_points(st, seat), leftover)
         total = scores[seat] if scores is not None else sum(parts)
         out += [x / POINT_SCALE for x in parts]
         out.append(total / POINT_SCALE)

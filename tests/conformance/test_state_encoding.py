@@ -1,0 +1,132 @@
+"""A game's state encoder gives the numbers of its view encoder (issue 27).
+
+The learning surfaces encode a seat's observation straight from the state (``encode_state`` in
+the game's ``encoding`` module) instead of building ``view(seat)`` and encoding that. The view's
+encoder stays the reference: it can only read what the seat is shown, so a state encoder that
+matches it everywhere carries nothing hidden either. This suite holds the two equal on every
+decision of random and greedy games, for the seat to move at each decision and for every seat
+at sampled ones, and on every seat's determinised copies there (which must also keep the seat's
+numbers: what it cannot see was resampled).
+
+Games: for the default options, 200 random and 20 greedy games at each player count; for each
+other option set, 20 and 2. ``UPRIVER_ENCODING_GAMES=full`` plays 200 and 20 for every option set
+(docs/learning.md gives the figures of the last full run).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from typing import Any
+
+import pytest
+
+import upriver
+from tests.conformance.configs import configurations
+from upriver.agents import make_agent
+from upriver.core.game import Game
+from upriver.core.registry import rules_for
+
+FULL = os.environ.get("UPRIVER_ENCODING_GAMES") == "full"
+EVERY_SEAT = 7  # every seat and its determinised copies at every 7th decision
+
+
+def _has_state_encoder(game_id: str) -> bool:
+    return hasattr(rules_for(game_id).encoding, "encode_state")
+
+
+STATE_ENCODED = [c for c in configurations() if _has_state_encoder(c.values[0])]
+
+
+def _difference(game_id: str, players: int, options: dict[str, Any], expected: list[float],
+                got: list[float]) -> str:
+    """Where two vectors first differ, by the layout's segment names."""
+    if len(expected) != len(got):
+        return f"{len(got)} numbers, the view's encoder gives {len(expected)}"
+    start = 0
+    for name, width in rules_for(game_id).observation_layout(players, options):
+        for i in range(start, start + width):
+            if expected[i] != got[i]:
+                return f"segment {name!r}, cell {i - start}: {got[i]!r}, the view's {expected[i]!r}"
+        start += width
+    return "no difference"
+
+
+def _check(g: Game, seat: int, label: str) -> list[float]:
+    rules = rules_for(g.game_id)
+    expected = rules.encode(g.view(seat), g.num_players, g.options)
+    got = rules.encode_seat(g.state, seat, g.num_players, g.options)
+    assert got == expected, (f"{label}, seat {seat}, step {len(g.history)}: "
+                             + _difference(g.game_id, g.num_players, g.options, expected, got))
+    return got
+
+
+def _check_position(g: Game, decision: int, label: str) -> None:
+    mover = g.to_move
+    if g.is_over or decision % EVERY_SEAT == 0:
+        for seat in range(g.num_players):
+            mine = _check(g, seat, label)
+            if g.is_over:
+                continue
+            twin = g.determinize(seat, decision)
+            assert _check(twin, seat, f"{label}, determinised for seat {seat}") == mine, \
+                f"{label}: determinising for seat {seat} changed its numbers"
+    elif mover is not None:
+        _check(g, mover, label)
+
+
+def _play(g: Game, label: str, choose: Any) -> int:
+    decisions = 0
+    while True:
+        _check_position(g, decisions, label)
+        if g.is_over:
+            return decisions
+        g.play(choose(g))
+        decisions += 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game_id", "players", "options"), STATE_ENCODED)
+def test_the_state_encoder_gives_the_views_numbers(game_id: str, players: int,
+                                                   options: dict[str, Any]) -> None:
+    """Every decision of random and greedy games: the seat to move's numbers from the state
+    are the view's; at every 7th decision and at the end every seat's are, and each seat's
+    determinised copy gives the same numbers both ways, unchanged by the resampling."""
+    randoms, greedies = (200, 20) if FULL or not options else (20, 2)
+    decisions = 0
+    for k in range(randoms):
+        g = upriver.new_game(game_id, players=players, seed=k, **options)
+        rng = random.Random(k)
+        decisions += _play(g, f"random game {k}",
+                           lambda g, rng=rng: rng.choice(g.legal_actions()))
+    for k in range(greedies):
+        g = upriver.new_game(game_id, players=players, seed=1000 + k, **options)
+        bots = [make_agent("greedy", 1000 + k + s) for s in range(players)]
+        decisions += _play(g, f"greedy game {k}",
+                           lambda g, bots=bots: bots[g.to_move].choose(g))
+    assert decisions > randoms + greedies  # the games were played, not ended at setup
+
+
+def test_a_game_without_a_state_encoder_encodes_through_its_view() -> None:
+    """``encode_seat`` of a game whose encoding has no ``encode_state`` is the view's encoder
+    (so every game has one path, and the state encoders are an optimisation only)."""
+    without = [g for g in upriver.games() if not _has_state_encoder(g)]
+    if not without:
+        pytest.skip("every game encodes from its state")
+    game_id = without[0]
+    players = upriver.game_info(game_id)["players"][-1]
+    g = upriver.new_game(game_id, players=players, seed=3)
+    rules = rules_for(game_id)
+    for seat in range(players):
+        assert rules.encode_seat(g.state, seat, players, g.options) == \
+            rules.encode(g.view(seat), players, g.options)
+
+
+def test_the_state_encoder_refuses_a_seat_that_does_not_exist() -> None:
+    """A seat outside the game is one clear error, as ``view`` gives."""
+    for game_id in upriver.games():
+        if not _has_state_encoder(game_id):
+            continue
+        g = upriver.new_game(game_id, players=2, seed=1)
+        with pytest.raises(ValueError, match="seat 2 does not exist"):
+            rules_for(game_id).encode_seat(g.state, 2, 2, g.options)
