@@ -2,12 +2,19 @@
 surfaces (``upriver.rl``).
 
 ``encode`` reads only the ``view(seat)`` dict it is given, so it can never carry what the seat
-may not know (``view.py`` decides that); it never sees a game state. The fixed sizes (spaces,
-stretches, sites, Markaya tiles and their spots, card and fairy kinds, alpaca cards, rounds) come
-from the edition's component tables (``components.load``, the same tables the game is built from,
-including a user's ``components=PATH`` file), so ``layout`` depends on the player count and the
-options only, never on the position. The step and phase vocabularies are the names the view
-uses (``state.STAGE_NAMES``, ``state.PHASE_OF_STAGE``); only those name tables are imported.
+may not know (``view.py`` decides that); it never sees a game state. It is the reference. The
+fixed sizes (spaces, stretches, sites, Markaya tiles and their spots, card and fairy kinds, alpaca
+cards, rounds) come from the edition's component tables (``components.load``, the same tables the
+game is built from, including a user's ``components=PATH`` file), so ``layout`` depends on the
+player count and the options only, never on the position. The step and phase vocabularies are
+the names the view uses (``state.STAGE_NAMES``, ``state.PHASE_OF_STAGE``); of the state module,
+``encode`` uses only those name tables.
+
+``encode_state`` gives the same numbers straight from the state, without building the view (the
+learning surfaces call it at every step). It reads only what ``view`` shows a seat, field by
+field (while the seats deliver, the others' pieces as ``view.seen_by`` shows them), and a test
+holds it equal to ``encode(view(seat))`` on every decision of random and greedy games and on
+every seat's determinised copies (``tests/conformance/test_state_encoding.py``).
 
 Design:
 
@@ -27,7 +34,8 @@ Design:
 - **Not encoded:** the legal actions (the action mask carries them), the viewer's seat number
   (everything is relative to it), the component file's name and the notes (text only).
 - **Cheap.** The index tables are built once per (players, edition, component file) and cached;
-  ``encode`` fills a zeroed list by dictionary look-ups, touching only what the view lists.
+  ``encode`` fills a zeroed list by dictionary look-ups, touching only what the view lists, and
+  ``encode_state`` by the state's own indices.
 
 Layout, in order (``C`` = card kinds in play: 5, or 1 camp card in 2022; ``T`` = tiles, 30;
 ``S`` = storage spots over all tiles: 106, 2022: 150; ``N`` = board spaces, 56; ``K`` = track
@@ -129,10 +137,26 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from upriver.games.twelve_rivers.components import COLOURS, TRIBES, load
+from upriver.games.twelve_rivers import scoring
+from upriver.games.twelve_rivers import view as views
+from upriver.games.twelve_rivers.components import COLOURS, EDITIONS, TRIBES, load
 
-# The names the view gives its "step" and "phase" (vocabulary only, no position is read).
-from upriver.games.twelve_rivers.state import PHASE_OF_STAGE, STAGE_NAMES
+# The names the view gives its "step" and "phase" (vocabulary only, no position is read); the
+# stage numbers and ``State`` are for ``encode_state`` alone.
+from upriver.games.twelve_rivers.state import (
+    AFTER_BEFRIEND,
+    AFTER_GAIN,
+    CARDS,
+    EARTH_STEP,
+    MUSHROOM_STEP,
+    OVER,
+    PAY,
+    PHASE_OF_STAGE,
+    RIVER,
+    STAGE_NAMES,
+    SUP_TO,
+    State,
+)
 
 SCORE_SCALE = 100.0  # scores have no maximum; a strong final score is about 40
 EARTH_MOVES = 3  # pearls an earth fairy moves at most (TR-FAIRY-09; delivery.apply_use_earth)
@@ -142,6 +166,14 @@ _COLOUR = {c: i for i, c in enumerate(COLOURS)}
 _TRIBE = {t: i for i, t in enumerate(TRIBES)}
 _STEP = {s: i for i, s in enumerate(STAGE_NAMES)}
 _PHASE = {p: i for i, p in enumerate(PHASES)}
+# By stage number, for ``encode_state``: its phase's place, and the view's own step sets (a
+# marker being resolved, an exploration turn under way), so the two cannot drift apart.
+_PHASE_AT = tuple(_PHASE[p] for p in PHASE_OF_STAGE)
+_COLLECTION = _PHASE["collection"]
+_AT_SPACE = tuple(stage in views.AT_SPACE for stage in range(len(STAGE_NAMES)))
+_TURN_STEP = tuple(stage in views.TURN_STEPS for stage in range(len(STAGE_NAMES)))
+_FAIRY_STEPS = (EARTH_STEP, MUSHROOM_STEP)
+_ZERO5 = [0.0] * 5
 
 
 @dataclass(frozen=True)
@@ -171,7 +203,7 @@ class _Seat:
 @dataclass(frozen=True)
 class _Plan:
     """The layout of one (players, edition, component file) and the look-up tables ``encode``
-    needs, built once."""
+    and ``encode_state`` need, built once."""
 
     players: int
     edition: str
@@ -190,6 +222,15 @@ class _Plan:
     tile: dict[str, int]
     spot_base: dict[str, int]  # tile id -> index of its first spot
     acard: dict[tuple[str, int, int], int]  # (colour, count, points) -> card index
+    # The same look-ups by the state's indices (``encode_state``). Spaces, stretches and tiles
+    # have unique ids (``components`` checks), so their place is their index; fairy names and
+    # site ids may repeat in a user's file, where the view's dicts keep the last one.
+    fairy_at: tuple[int, ...]  # fairy slot -> the place of its name
+    site_at: tuple[int, ...]  # site -> the place of its id
+    shared_sites: bool  # some site id repeats: a later site's counts replace an earlier one's
+    site_cell: tuple[int, ...]  # site * 5 + fairy slot -> its cell in "sites" (ids unique)
+    site_most: tuple[float, ...]  # ... and that cell's divisor
+    acard_at: tuple[int, ...]  # alpaca card -> the place of the first card alike
     # Divisors.
     card_max: tuple[float, ...]
     fairy_max: tuple[float, ...]
@@ -295,6 +336,9 @@ def _plan(players: int, edition: str, components: str) -> _Plan:
     acard: dict[tuple[str, int, int], int] = {}
     for i, (c, n, pts) in enumerate(comp.alpaca_cards):
         acard.setdefault((COLOURS[c], n, pts), i)
+    fairy = {name: i for i, name in enumerate(comp.fairy_names)}
+    site = {sid: i for i, sid in enumerate(comp.site_ids)}
+    fairy_max = tuple(float(max(1, n)) for n in comp.fairy_counts)
     return _Plan(
         players=players,
         edition=edition,
@@ -305,15 +349,23 @@ def _plan(players: int, edition: str, components: str) -> _Plan:
         e2022=e2022,
         rounds=comp.rounds,
         card={name: i for i, name in enumerate(comp.card_names)},
-        fairy={name: i for i, name in enumerate(comp.fairy_names)},
+        fairy=fairy,
         space={name: i for i, name in enumerate(comp.space_names)},
         stretch={sid: i for i, sid in enumerate(comp.stretch_ids)},
-        site={sid: i for i, sid in enumerate(comp.site_ids)},
+        site=site,
         tile={t.id: i for i, t in enumerate(comp.tiles)},
         spot_base={t.id: comp.spot_offset[i] for i, t in enumerate(comp.tiles)},
         acard=acard,
+        fairy_at=tuple(fairy[name] for name in comp.fairy_names),
+        site_at=tuple(site[sid] for sid in comp.site_ids),
+        shared_sites=len(site) < len(comp.site_ids),
+        site_cell=tuple(5 * site[sid] + fairy[name] for sid in comp.site_ids
+                        for name in comp.fairy_names),
+        site_most=tuple(fairy_max[fairy[name]] for _ in comp.site_ids
+                        for name in comp.fairy_names),
+        acard_at=tuple(acard[(COLOURS[c], n, pts)] for c, n, pts in comp.alpaca_cards),
         card_max=tuple(float(max(1, comp.card_counts[i])) for i in range(n_cards)),
-        fairy_max=tuple(float(max(1, n)) for n in comp.fairy_counts),
+        fairy_max=fairy_max,
         pearl_max=tuple(float(max(1, n)) for n in comp.pearl_counts),
         all_cards=float(max(1, sum(comp.card_counts))),
         all_fairies=float(max(1, sum(comp.fairy_counts))),
@@ -498,3 +550,224 @@ def _cards(out: list[float], base: int, counts: dict[str, int], index: dict[str,
     for name, n in counts.items():
         k = index[name]
         out[base + k] = n / most[k]
+
+
+def encode_state(st: State, viewer: int, players: int, options: dict[str, Any]) -> list[float]:
+    """``encode(view(st, viewer))`` without the view: the same numbers in the same order, read
+    from the state field by field as ``view.view`` shows them to ``viewer``."""
+    plan = _plan(players, *_options(options))
+    p = players
+    edition = EDITIONS[st.cfg.e2022]
+    if st.num_players != p or edition != plan.edition:
+        raise ValueError(
+            f"a {st.num_players}-player {edition} view does not fit a {p}-player "
+            f"{plan.edition} layout")
+    if not 0 <= viewer < p:
+        raise ValueError(f"seat {viewer} does not exist in a {p}-player game")
+    # Another seat is delivering: its fairy half used is not seen (``view._unseen_step``).
+    secret = bool(st.delivering) and viewer != st.seat and st.stage != OVER
+    # While the seats deliver, the others' pieces as the step began (a copy, only then).
+    st = views.seen_by(st, viewer)
+    comp = st.cfg.comp
+    n_cards = len(comp.card_names)  # the view names no card slot past these
+    out = [0.0] * plan.size
+    at = plan.at
+    seats = plan.seats
+    card_max, fairy_max, pearl_max = plan.card_max, plan.fairy_max, plan.pearl_max
+    fairy_at = plan.fairy_at
+    all_cards = plan.all_cards
+    alpaca_max = plan.alpaca_max
+    offsets, counts = comp.spot_offset, comp.spot_count
+    spots, lit = st.spots, st.lit
+    hands, known, drawn, pile_old = st.hands, st.known, st.pile_drawn, st.pile_old
+    fairies, used, taken, alpaca = st.fairies, st.fairy_used, st.fairies_taken, st.alpaca
+    scores = scoring.scores(st)  # of what the viewer sees, as the view's
+
+    # The seat blocks: block k is the seat k places after the viewer.
+    for s in range(p):
+        b = seats[(s - viewer) % p]
+        i = s * 5
+        if s == viewer:  # the only hand shown; its block is the own one, which has "hand"
+            base = b.hand
+            for k in range(n_cards):
+                n = hands[i + k]
+                if n:
+                    out[base + k] = n / card_max[k]
+        out[b.hand_size] = sum(hands[i : i + 5]) / all_cards
+        base = b.known_cards
+        for k in range(n_cards):
+            n = known[i + k]
+            if n:
+                out[base + k] = n / card_max[k]
+        out[b.drawn_from_pile] = sum(drawn[i : i + 5]) / all_cards
+        out[b.older_hidden_cards] = min(pile_old[s] / all_cards, 1.0)
+        _slots(out, b.fairies, fairies, i, fairy_at, fairy_max)
+        _slots(out, b.fairies_used, used, i, fairy_at, fairy_max)
+        _slots(out, b.fairies_taken, taken, i, fairy_at, fairy_max)
+        base = b.alpaca
+        for c in range(5):
+            n = alpaca[i + c]
+            if n:
+                out[base + c] = n / alpaca_max
+        owned, pearls, rainbow = b.markaya, b.markaya_pearls, b.rainbow_spots
+        for t in st.tiles_of[s]:
+            out[owned + t] = 1.0
+            first = offsets[t]
+            end = first + counts[t]
+            cell = pearls + 5 * first  # the tile's first spot, 5 colours a spot
+            for c in spots[first:end]:
+                if c >= 0:
+                    out[cell + c] = 1.0
+                cell += 5
+            if rainbow >= 0:  # the segment exists in 2022 only
+                for spot in range(first, end):
+                    if lit[spot]:
+                        out[rainbow + spot] = 1.0
+        out[b.score] = scores[s] / SCORE_SCALE
+    if plan.e2022:
+        for s in range(p):
+            out[seats[(s - viewer) % p].tribe + comp.tribes[s]] = 1.0
+    for i, s in enumerate(st.occ):
+        if s >= 0:
+            out[seats[(s - viewer) % p].markers + i] = 1.0
+    for i, s in enumerate(st.track):
+        if s >= 0:
+            out[seats[(s - viewer) % p].track + i] = 1.0
+    for i, s in enumerate(st.order):
+        out[seats[(s - viewer) % p].starting_place + i] = 1.0
+    base = at["alpaca_cards"]
+    acard_at = plan.acard_at
+    for i, owner in enumerate(st.acards):
+        if owner == -2:  # not in play (2022: only the drawn mission is)
+            continue
+        k = acard_at[i]
+        out[base + 2 * k] = 1.0
+        if owner < 0:
+            out[base + 2 * k + 1] = 1.0
+        else:
+            out[seats[(owner - viewer) % p].alpaca_cards + k] = 1.0
+
+    # The decision being asked: the step seen through a fairy used in the middle of it.
+    out[at["rules"]] = 1.0 if plan.e2022 else 0.0
+    out[at["rules"] + 1] = 1.0 if st.cfg.family else 0.0
+    rnd = st.round
+    if not 1 <= rnd <= plan.rounds:
+        raise ValueError(f"round {rnd} is outside 1..{plan.rounds}")
+    out[at["round"] + rnd - 1] = 1.0
+    stage = st.stage
+    step = st.resume if stage in _FAIRY_STEPS else stage
+    befriending = step == CARDS and st.after_cards == AFTER_BEFRIEND
+    out[at["phase"] + (_COLLECTION if befriending else _PHASE_AT[step])] = 1.0
+    out[at["step"] + stage] = 1.0
+    if stage != OVER:
+        out[at["to_move"] + (st.seat - viewer) % p] = 1.0
+    if _AT_SPACE[step] or befriending:
+        out[at["current_space"] + st.cur_space] = 1.0
+    if step == PAY:
+        out[at["cost_left"]] = st.pay_left / plan.cost_max
+        out[at["cost"]] = st.pay_full / plan.cost_max
+    if step == RIVER:
+        out[at["picks_left"]] = st.picks / plan.rivers_max
+        out[at["picks_taken"]] = st.picks_done / plan.rivers_max
+        out[at["picks_added"]] = st.boosts / plan.rivers_max
+    out[at["delivering"]] = 1.0 if st.delivering else 0.0
+    if _TURN_STEP[step] or (step == CARDS and st.after_cards == AFTER_GAIN):
+        out[at["placed"] + st.last_placed] = 1.0
+    if step == CARDS:
+        out[at["cards_left"]] = st.cards_left / plan.gain_max
+        out[at["cards_optional"]] = 1.0 if st.cards_optional else 0.0
+    if step == SUP_TO:
+        out[at["moving_from"] + st.moving_from] = 1.0
+    _counts(out, at["given_up_here"], st.given, pearl_max)
+    if stage in _FAIRY_STEPS and not secret:
+        out[at["fairy_during"] + st.resume] = 1.0
+        if stage == EARTH_STEP:
+            out[at["earth_moves_left"]] = min(st.earth_left / plan.earth_max, 1.0)
+            out[at["earth_moved"]] = min(st.earth_moved / plan.earth_max, 1.0)
+
+    # The board.
+    base = at["rivers"]
+    for r, c in enumerate(st.rivers):
+        if c >= 0:
+            out[base + 5 * r + c] = 1.0
+    base = at["pools"]
+    rivers_max = plan.rivers_max
+    for j, n in enumerate(st.pools):  # 5 colours per stretch, as the segment is laid out
+        if n:
+            out[base + j] = n / rivers_max
+    _counts(out, at["sea"], st.sea, pearl_max)
+    base = at["sites"]
+    sites = st.sites
+    if plan.shared_sites:  # a user's file repeats a site id: a later site's counts replace
+        for i, place in enumerate(plan.site_at):
+            if any(sites[5 * i : 5 * i + 5]):
+                row = base + 5 * place
+                out[row : row + 5] = _ZERO5
+                _slots(out, row, sites, 5 * i, fairy_at, fairy_max)
+    else:
+        cells, most = plan.site_cell, plan.site_most
+        for j, n in enumerate(sites):
+            if n:
+                out[base + cells[j]] = n / most[j]
+
+    # Supplies.
+    _counts(out, at["bag"], st.bag, pearl_max)
+    if "card_display" in at:
+        base = at["card_display"]
+        for k in st.display:
+            out[base + k] += 1.0 / plan.display_max
+    out[at["draw_pile"]] = len(st.deck) / all_cards
+    # The pool less the viewer's own draws (``view.pile_pool_for``), capped as ``encode`` does.
+    base = at["draw_pile_pool"]
+    pool, mine = st.pile_pool, viewer * 5
+    for k in range(n_cards):
+        n = max(0, pool[k] - drawn[mine + k])
+        if n:
+            out[base + k] = min(n / card_max[k], 1.0)
+    base = at["discard"]
+    discard = st.discard
+    for k in range(n_cards):
+        n = discard[k]
+        if n:
+            out[base + k] = n / card_max[k]
+    base = at["markaya_display"]
+    for t in st.mk_display:
+        out[base + t] = 1.0
+    out[at["markaya_deck"]] = len(st.mk_deck) / plan.all_tiles
+    base = at["markaya_deck_bottom"]
+    deck = st.mk_deck
+    for i in range(st.mk_tail):  # only the tiles seen going under; the rest is face down
+        out[base + deck[i]] = 1.0
+    base = at["markaya_out"]
+    for t in st.mk_out:
+        out[base + t] = 1.0
+    out[at["fairy_supply"]] = len(st.fairy_supply) / plan.all_fairies
+    out[at["fairies_in_box"]] = len(st.fairy_out) / plan.all_fairies
+    base = at["fairies_used"]
+    for k in range(5):
+        n = sum(used[k::5])
+        if n:
+            place = fairy_at[k]
+            out[base + place] = n / fairy_max[place]
+    if plan.e2022:
+        _counts(out, at["pearls_out"], st.pearls_out, pearl_max)
+    return out
+
+
+def _slots(out: list[float], base: int, counts: list[int], first: int,
+           place: tuple[int, ...], most: tuple[float, ...]) -> None:
+    """Fairies by slot (``counts[first:first + 5]``), each at its name's place over that kind's
+    total; a later slot of a repeated name overwrites an earlier one, as in the view's dict."""
+    for k in range(5):
+        n = counts[first + k]
+        if n:
+            j = place[k]
+            out[base + j] = n / most[j]
+
+
+def _counts(out: list[float], base: int, counts: list[int], most: tuple[float, ...]) -> None:
+    """Pearls by colour from the state's 5 counts, each over that colour's total."""
+    for k in range(5):
+        n = counts[k]
+        if n:
+            out[base + k] = n / most[k]

@@ -45,9 +45,9 @@ from upriver.games.twelve_rivers.state import (
 )
 
 # Steps that resolve one marker, whose space the view names.
-_AT_SPACE = {RIVER, SEA, VILLAGE, INSTRUMENT_STEP, LAKE_DISCARD}
+AT_SPACE = {RIVER, SEA, VILLAGE, INSTRUMENT_STEP, LAKE_DISCARD}
 # The steps of an exploration turn once its marker is placed (its card taken apart).
-_TURN_STEPS = {PAY, PAIRS, BANNER_STEP, LANTERN_STEP, SUP_FROM, SUP_TO}
+TURN_STEPS = {PAY, PAIRS, BANNER_STEP, LANTERN_STEP, SUP_FROM, SUP_TO}
 
 
 def _named(names: tuple[str, ...], counts: list[int]) -> dict[str, int]:
@@ -71,7 +71,7 @@ def _context(st: State) -> tuple[str, str | None]:
     stage = st.resume if st.stage in (EARTH_STEP, MUSHROOM_STEP) else st.stage
     befriending = stage == CARDS and st.after_cards == AFTER_BEFRIEND
     phase = "collection" if befriending else PHASE_OF_STAGE[stage]
-    at_space = stage in _AT_SPACE or befriending
+    at_space = stage in AT_SPACE or befriending
     return phase, st.cfg.comp.space_names[st.cur_space] if at_space else None
 
 
@@ -108,7 +108,7 @@ def _step(st: State) -> int:
 def _in_turn(st: State) -> bool:
     """An exploration turn after its marker was placed (paying, its card, pairs)."""
     step = _step(st)
-    return step in _TURN_STEPS or (step == CARDS and st.after_cards == AFTER_GAIN)
+    return step in TURN_STEPS or (step == CARDS and st.after_cards == AFTER_GAIN)
 
 
 def view(st: State, seat: int | None, legal: list[str] | None) -> dict[str, Any]:
