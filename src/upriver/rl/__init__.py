@@ -1,5 +1,6 @@
 """upriver's learning surfaces: every game as a PettingZoo AEC environment (``env``), a
-Gymnasium single-agent environment whose other seats are upriver bots (``gym_env``), and an
+Gymnasium single-agent environment whose other seats are upriver bots (``gym_env``), many of
+those stepped together in one or more processes (``vector_env``), and an
 OpenSpiel Python game (``openspiel_game``). They need the ``rl`` extra (numpy, gymnasium,
 pettingzoo, open_spiel); the games themselves need none of it.
 
@@ -34,6 +35,23 @@ def gym_env(game: str, players: int = 2, seat: int | None = 0,
 
     return UpriverGymEnv(game, players=players, seat=seat, opponents=opponents, reward=reward,
                          **settings)
+
+
+def vector_env(game: str, num_envs: int = 8, processes: int = 1, **settings: Any) -> Any:
+    """``num_envs`` games of ``gym_env``'s kind stepped together, over ``processes`` processes
+    (see ``upriver.rl.vector``); ``settings`` are ``gym_env``'s keywords and the options."""
+    from upriver.rl.vector import UpriverVectorEnv
+
+    return UpriverVectorEnv(game, num_envs=num_envs, processes=processes, **settings)
+
+
+def sb3_vec_env(game: str, num_envs: int = 8, processes: int = 1, **settings: Any) -> Any:
+    """``vector_env``'s games as a stable-baselines3 ``VecEnv`` (see ``upriver.rl.sb3``)."""
+    from upriver.rl.sb3 import UpriverVecEnv
+    from upriver.rl.vector import UpriverVectorEnv
+
+    return UpriverVecEnv(UpriverVectorEnv(game, num_envs=num_envs, processes=processes,
+                                          **settings))
 
 
 def openspiel_game(game: str, **params: Any) -> Any:

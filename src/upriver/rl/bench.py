@@ -4,6 +4,7 @@ does, so the figure is comparable with the game's own random-play rate."""
 
 from __future__ import annotations
 
+import random
 import time
 
 import numpy as np
@@ -32,4 +33,26 @@ def env_steps_per_second(game: str, players: int, seconds: float, seed: int = 0)
             if steps % 64 == 0 and time.perf_counter() >= deadline:
                 break
     elapsed = time.perf_counter() - start
+    return round(steps / elapsed, 1) if elapsed else 0.0
+
+
+def vector_steps_per_second(game: str, players: int, num_envs: int, processes: int,
+                            seconds: float, seed: int = 0) -> float:
+    """Random masked steps per second (all games together) through ``UpriverVectorEnv``:
+    the learner's seat in every game against random bots, ``processes`` processes."""
+    from upriver.rl.vector import UpriverVectorEnv
+
+    env = UpriverVectorEnv(game, num_envs=num_envs, processes=processes, players=players,
+                           opponents="random")
+    rng = random.Random(seed)
+    try:
+        env.reset(seed=seed)
+        steps = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:  # the legal lists: no catalogue scan
+            env.step([rng.choice(legal) for legal in env.legal_actions()])
+            steps += num_envs
+        elapsed = time.perf_counter() - start
+    finally:
+        env.close()
     return round(steps / elapsed, 1) if elapsed else 0.0

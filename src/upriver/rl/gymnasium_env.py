@@ -108,6 +108,17 @@ class UpriverGymEnv(gym.Env[Vector, np.int64]):
         return self.surface.mask(self.game, self.seat).astype(bool)
 
     def step(self, action: Any) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
+        reward, done, refused = self.advance(action)
+        if refused is not None:
+            return self._observe(), reward, False, False, self._info(illegal=refused)
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), reward, done, False, self._info()
+
+    def advance(self, action: Any) -> tuple[float, bool, str | None]:
+        """``step`` without its observation and mask (the vector environment writes those
+        into its own arrays): the reward, whether the game is over, and the reason an illegal
+        action was refused under ``illegal="penalty"`` (``None`` if it was played)."""
         game = self.game
         assert game is not None, "call reset() first"
         if game.is_over:
@@ -117,15 +128,11 @@ class UpriverGymEnv(gym.Env[Vector, np.int64]):
         except IllegalAction as exc:
             if self.illegal == "raise":
                 raise
-            return self._observe(), self.illegal_reward, False, False, \
-                self._info(illegal=str(exc))
+            return self.illegal_reward, False, str(exc)
         self._bots_play()
-        reward = 0.0
         if game.is_over:
-            reward = final_rewards(game, self.reward_kind)[self.seat]
-        if self.render_mode == "human":
-            self.render()
-        return self._observe(), reward, game.is_over, False, self._info()
+            return final_rewards(game, self.reward_kind)[self.seat], True, None
+        return 0.0, False, None
 
     def render(self) -> str | None:
         """The board as the learner's seat sees it, as the terminal draws it."""
