@@ -2,8 +2,10 @@
 learner holds one seat and upriver bots (``random``, ``greedy``, ``mcts``...) hold the others.
 
 The observation is the learner's view encoded by the game (a float32 vector); the action is a
-catalogue index. ``action_masks()`` (and ``info["action_mask"]``) mark the legal ones, as
-masked-action algorithms (sb3-contrib's MaskablePPO) expect. The reward comes once, at the end:
+catalogue index, or with ``actions="words"`` one word of the action's text at a time
+(``upriver.rl.words``: the structured space, where a flat catalogue is huge).
+``action_masks()`` (and ``info["action_mask"]``) mark the legal ones, as masked-action
+algorithms (sb3-contrib's MaskablePPO) expect. The reward comes once, at the end:
 the learner's margin over the best other score (``reward="score"``) or 1/-1 (``"win"``).
 
 An action outside the mask changes nothing: by default (``illegal="penalty"``) the step returns
@@ -27,8 +29,10 @@ from upriver.agents import Agent, make_agent
 from upriver.core.errors import BadOption, IllegalAction
 from upriver.core.game import Game
 from upriver.rl.surface import Surface, Vector, check_reward, final_rewards
+from upriver.rl.words import Spelling, Vocabulary, vocabulary
 
 ILLEGAL = ("penalty", "raise")
+ACTIONS = ("catalogue", "words")
 
 
 class UpriverGymEnv(gym.Env[Vector, np.int64]):
@@ -39,7 +43,8 @@ class UpriverGymEnv(gym.Env[Vector, np.int64]):
     def __init__(self, game: str, players: int = 2, seat: int | None = 0,
                  opponents: str | list[str] = "random", reward: str = "score",
                  illegal: str = "penalty", illegal_reward: float = -1.0,
-                 render_mode: str | None = None, **options: Any) -> None:
+                 render_mode: str | None = None, actions: str = "catalogue",
+                 **options: Any) -> None:
         self.surface = Surface(game, players, options)
         self.reward_kind = check_reward(reward)
         if illegal not in ILLEGAL:
@@ -47,6 +52,8 @@ class UpriverGymEnv(gym.Env[Vector, np.int64]):
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < players):
             raise BadOption(f"seat must be from 0 to {players - 1} or None (drawn each game), "
                             f"not {seat!r}")
+        if actions not in ACTIONS:
+            raise BadOption(f"actions must be one of {', '.join(ACTIONS)}, not {actions!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise BadOption(f"render_mode must be ansi, human or None, not {render_mode!r}")
         specs = opponents.split(",") if isinstance(opponents, str) else list(opponents)
@@ -62,9 +69,18 @@ class UpriverGymEnv(gym.Env[Vector, np.int64]):
         self.illegal = illegal
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(-np.inf, np.inf, shape=(self.surface.size,),
-                                            dtype=np.float32)
-        self.action_space = spaces.Discrete(self.surface.num_actions)
+        self.actions = actions
+        # Spelled word by word (``words``): the vocabulary, and the words chosen so far.
+        self.vocab: Vocabulary | None = None
+        self.spelling: Spelling | None = None
+        size, choices = self.surface.size, self.surface.num_actions
+        if actions == "words":
+            self.vocab = vocabulary(self.surface.actions)
+            size += self.vocab.choices * self.vocab.size
+            choices = self.vocab.size
+        self.size, self.width = size, choices  # the observation's length, the actions' count
+        self.observation_space = spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32)
+        self.action_space = spaces.Discrete(choices)
         self._seeds = random.Random()
         self.game: Game | None = None
         self.seat = seat if seat is not None else 0
@@ -84,36 +100,71 @@ class UpriverGymEnv(gym.Env[Vector, np.int64]):
         self._bots = {s: make_agent(spec, self._seeds.getrandbits(62))
                       for s, spec in zip(others, self.opponent_specs, strict=True)}
         self._bots_play()
-        return self._observe(), self._info()
+        return self.observation(), self._info()
 
     def _bots_play(self) -> None:
+        """The bots' moves up to the learner's next decision (whose spelling starts)."""
         game = self.game
         assert game is not None
-        while not game.is_over and game.to_move != self.seat:
+        while not game.is_over:
             mover = game.to_move
             assert mover is not None
-            game.play(self._bots[mover].choose(game))
+            if mover != self.seat:
+                game.play(self._bots[mover].choose(game))
+                continue
+            if self.vocab is None:
+                return
+            self.spelling = Spelling(self.vocab, self.surface.legal_indices(game))
+            if self.spelling.action is None:
+                return
+            # One legal action: every word of it is forced, so it is played for the learner.
+            self.surface.play(game, self.spelling.action)
+        self.spelling = None
 
-    def _observe(self) -> Vector:
-        assert self.game is not None
-        return self.surface.observation(self.game, self.seat)
+    def observation(self) -> Vector:
+        """The learner's observation now: its seat's encoding, then (``words``) the words
+        chosen so far in this decision, a one-hot block per choice."""
+        assert self.game is not None, "call reset() first"
+        seen = self.surface.observation(self.game, self.seat)
+        if self.vocab is None:
+            return seen
+        out = np.zeros(self.size, dtype=np.float32)
+        out[:seen.shape[0]] = seen
+        if self.spelling is not None:
+            base, width = seen.shape[0], self.vocab.size
+            for k, word in enumerate(self.spelling.chosen):
+                out[base + k * width + word] = 1.0
+        return out
 
     def _info(self, **extra: Any) -> dict[str, Any]:
         assert self.game is not None
         return {"action_mask": self.action_masks(), "seat": self.seat, **extra}
 
+    def legal(self) -> list[int]:
+        """The learner's legal actions now, as numbers of the action space: catalogue indices,
+        or (``words``) the words that continue a legal action; none once the game is over."""
+        game = self.game
+        assert game is not None, "call reset() first"
+        if self.spelling is not None:
+            return self.spelling.legal_words()
+        if self.vocab is not None or game.is_over or game.to_move != self.seat:
+            return []
+        return self.surface.legal_indices(game)
+
     def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The legal catalogue indices of the learner's decision (none once the game is over)."""
-        assert self.game is not None, "call reset() first"
-        return self.surface.mask(self.game, self.seat).astype(bool)
+        """The legal actions of the learner's decision as a mask over the action space (none
+        once the game is over)."""
+        out = np.zeros(self.width, dtype=np.bool_)
+        out[self.legal()] = True
+        return out
 
     def step(self, action: Any) -> tuple[Vector, float, bool, bool, dict[str, Any]]:
         reward, done, refused = self.advance(action)
         if refused is not None:
-            return self._observe(), reward, False, False, self._info(illegal=refused)
+            return self.observation(), reward, False, False, self._info(illegal=refused)
         if self.render_mode == "human":
             self.render()
-        return self._observe(), reward, done, False, self._info()
+        return self.observation(), reward, done, False, self._info()
 
     def advance(self, action: Any) -> tuple[float, bool, str | None]:
         """``step`` without its observation and mask (the vector environment writes those
@@ -124,6 +175,11 @@ class UpriverGymEnv(gym.Env[Vector, np.int64]):
         if game.is_over:
             raise IllegalAction("the game is over: call reset() first")
         try:
+            if self.spelling is not None:
+                self._say(action)
+                if self.spelling.action is None:
+                    return 0.0, False, None  # a word said; the decision goes on
+                action = self.spelling.action
             self.surface.play(game, action)
         except IllegalAction as exc:
             if self.illegal == "raise":
@@ -133,6 +189,17 @@ class UpriverGymEnv(gym.Env[Vector, np.int64]):
         if game.is_over:
             return final_rewards(game, self.reward_kind)[self.seat], True, None
         return 0.0, False, None
+
+    def _say(self, word: Any) -> None:
+        """One word of the decision being spelled (``IllegalAction`` if it fits none)."""
+        assert self.spelling is not None and self.vocab is not None
+        if isinstance(word, np.integer):
+            word = int(word)
+        if not isinstance(word, int) or isinstance(word, bool) \
+                or not 0 <= word < self.vocab.size:
+            raise IllegalAction(f"{self.surface.game_id}: a word must be a whole number from 0 "
+                                f"to {self.vocab.size - 1}, not {word!r}")
+        self.spelling.choose(word)
 
     def render(self) -> str | None:
         """The board as the learner's seat sees it, as the terminal draws it."""

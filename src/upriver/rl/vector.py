@@ -16,6 +16,8 @@ spread over worker processes, so that a learner collects experience on every cor
 - **Seeds:** ``reset(seed=S)`` starts game i from seed ``S + i``, as Gymnasium's own vector
   environments do; later games of slot i follow from that slot's own generator. The games do
   not depend on the number of processes.
+- **Actions** are catalogue indices, or with ``actions="words"`` words of an action's text
+  (``upriver.rl.words``), as in the single environment.
 - **Illegal actions** follow the single environment's ``illegal`` setting: with ``penalty``
   the game's slot gets ``illegal_reward`` and ``infos["illegal"]``; with ``raise`` a batch with
   any action outside its mask raises ``IllegalAction`` before any game is stepped.
@@ -58,12 +60,10 @@ class Slots:
     def _write(self, i: int) -> None:
         """Row i's observation and mask, from its game as it now stands."""
         env = self.envs[i]
-        game = env.game
-        assert game is not None
-        self.obs[i] = env.surface.observation(game, env.seat)
+        self.obs[i] = env.observation()
         row = self.masks[i]
         row[self.lit[i]] = False
-        lit = [] if game.is_over or game.to_move != env.seat else env.surface.legal_indices(game)
+        lit = env.legal()
         row[lit] = True
         self.lit[i] = lit
 
@@ -89,8 +89,7 @@ class Slots:
             if reason is not None:
                 refused[i] = reason
             elif over:
-                assert env.game is not None
-                finals[i] = (env.surface.observation(env.game, env.seat), {"seat": env.seat})
+                finals[i] = (env.observation(), {"seat": env.seat})
                 env.reset()
             self._write(i)
         return {"rewards": rewards, "done": done, "finals": finals, "refused": refused,
@@ -161,14 +160,16 @@ class UpriverVectorEnv(VectorEnv[Any, Any, Any]):
         probe = UpriverGymEnv(game, **settings)  # every setting checked here, in one line
         self.surface = probe.surface
         self.illegal = probe.illegal
+        # What each action number stands for: a catalogue text, or a word (``actions``).
+        self.names = probe.vocab.words if probe.vocab is not None else self.surface.actions
         self.num_envs = num_envs
         self.single_observation_space = probe.observation_space
         self.single_action_space = probe.action_space
         self.observation_space = batch_space(self.single_observation_space, num_envs)
-        self.action_space = spaces.MultiDiscrete(np.full(num_envs, self.surface.num_actions))
+        self.action_space = spaces.MultiDiscrete(np.full(num_envs, probe.width))
         self.seats = np.zeros(num_envs, dtype=np.int64)
-        obs_shape = (num_envs, self.surface.size)
-        mask_shape = (num_envs, self.surface.num_actions)
+        obs_shape = (num_envs, probe.size)
+        mask_shape = (num_envs, probe.width)
         self._memory: list[SharedMemory] = []
         self._workers: list[tuple[Any, Connection, int, int]] = []  # process, pipe, first, count
         # This process steps the first slice itself while the workers step theirs.
@@ -248,13 +249,16 @@ class UpriverVectorEnv(VectorEnv[Any, Any, Any]):
         if chosen.shape[0] != self.num_envs:
             raise IllegalAction(f"{self.num_envs} games need {self.num_envs} actions, "
                                 f"not {chosen.shape[0]}")
-        texts = [int(a) for a in chosen]  # each checked by the game's own surface
+        texts = [int(a) for a in chosen]  # each checked by its game
         if self.illegal == "raise":
+            width = len(self.names)
             for i, a in enumerate(texts):  # refuse the batch before any game moves
-                if not (0 <= a < self.surface.num_actions and self._masks[i, a]):
-                    self.surface.action_text(a)  # a number outside the catalogue: its line
-                    raise IllegalAction(f"game {i}: action {a} "
-                                        f"({self.surface.actions[a]}) is not legal now")
+                if not 0 <= a < width:
+                    raise IllegalAction(f"game {i}: an action must be a whole number from 0 "
+                                        f"to {width - 1}, not {a}")
+                if not self._masks[i, a]:
+                    raise IllegalAction(f"game {i}: action {a} ({self.names[a]}) is not "
+                                        "legal now")
         rewards = np.zeros(self.num_envs, dtype=np.float64)
         done = np.zeros(self.num_envs, dtype=np.bool_)
         infos: dict[str, Any] = {}
