@@ -141,7 +141,7 @@ def test_the_vector_spells_as_the_single_environment_does() -> None:
         rng = random.Random(9)
         for _ in range(150):
             words = [rng.choice(legal) for legal in vec.legal_actions()]
-            obs, rewards, done, _, infos = vec.step(words)
+            obs, rewards, done, _, _ = vec.step(words)
             for i, env in enumerate(singles):
                 one, reward, over, _, _ = env.step(words[i])
                 assert reward == rewards[i] and over == done[i]

@@ -463,3 +463,41 @@ def test_encoding_reads_only_the_view_and_leaves_it_alone() -> None:
                 vec = encoding.encode(view, players, g.options)
                 assert view == kept
                 assert encoding.encode(kept, players, g.options) == vec
+
+
+# --- straight from the state ----------------------------------------------------------------
+
+
+def test_the_state_encoder_gives_the_views_numbers() -> None:
+    """``encode_state`` is ``encode(view(seat))`` for every seat, and for every seat's
+    determinized twin (which keeps that seat's numbers), in short random games of every player
+    count and every AI board (tests/conformance/test_state_encoding.py plays whole games)."""
+    configs: list[tuple[int, dict[str, Any]]] = [
+        *((1, {"ai_board": b}) for b in BOARDS), (2, {"sides": "bbb", "round_limit": 3}),
+        (3, {}), (4, {"round_limit": 2})]
+    for players, options in configs:
+        for g in random_games(players, options, seed=17, steps=300, every=6):
+            for seat in range(players):
+                mine = encoding.encode_state(g.state, seat, players, g.options)
+                assert mine == encode(g, seat)
+                twin = g.determinize(seat, 3).state
+                assert encoding.encode_state(twin, seat, players, g.options) == mine
+
+
+def test_the_state_encoder_keeps_drawn_cards_to_their_drawer() -> None:
+    """Only the drawer's numbers from the state flag the drawn cards, as the view's do."""
+    g = drawing_game()
+    for seat in range(g.num_players):
+        assert encoding.encode_state(g.state, seat, g.num_players, g.options) == encode(g, seat)
+
+
+def test_the_state_encoder_refuses_a_seat_outside_the_game() -> None:
+    """A seat outside the game (the solo opponent's included) or a layout of another player
+    count is refused."""
+    for players in (1, 3):
+        g = upriver.new_game("wayfarers", players=players, seed=2)
+        for seat in (-1, players):
+            with pytest.raises(ValueError, match=f"seat {seat} does not exist"):
+                encoding.encode_state(g.state, seat, players, g.options)
+    with pytest.raises(ValueError):
+        encoding.encode_state(g.state, 0, 2, g.options)

@@ -5,6 +5,15 @@
 carry nothing the seat may not know. The fixed sizes (160 cards, 28 Journal spaces, 23 tile
 types, 18 caravan cells, ...) come from the component data, read once.
 
+``encode_state`` gives the same numbers straight from the state, without building the view (the
+learning surfaces call it at every step). It reads only what ``view`` shows a seat: of the draw
+piles their sizes, of the solo opponent's face-down Scheme pile its size, of the cards another
+seat drew for a keep-one choice their number; the pending steps are walked top first as
+``view.frames`` walks them. Its index tables (a host, caravan tile code, effect node or Journal
+Tile to its place) are built once from the reference's own tables. A test holds it equal to
+``encode(view(seat))`` on every decision of random and greedy games and on every seat's
+determinised copies (``tests/conformance/test_state_encoding.py``).
+
 Design:
 
 - Seat-relative: the observing seat's block comes first (``own``), then every other seat in
@@ -152,17 +161,45 @@ counts of pending steps are capped at 1:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
+from upriver.games.wayfarers import caravan, priorities, scoring, solo_components
 from upriver.games.wayfarers import opponent as opponent_steps
-from upriver.games.wayfarers import solo_components
 from upriver.games.wayfarers.components import ASSETS, LAND, SPACE, TILE_ICONS, WATER
 from upriver.games.wayfarers.components import load as load_components
 from upriver.games.wayfarers.effects import ALL, AT_ONCE, ATOM, CARD_TYPES, GUILDS
 from upriver.games.wayfarers.formulas import TAGS
 from upriver.games.wayfarers.solo_components import COLOURS, load_solo
-from upriver.games.wayfarers.view import AI_STEPS, CHAINS, STEP_NAMES, USED
+from upriver.games.wayfarers.state import (
+    AI,
+    AI_BESIDE,
+    AI_BOARD,
+    AI_MARKERS,
+    AI_PATH,
+    AI_REVEALED,
+    CARDS,
+    COMET_TRACK,
+    CTX_DIE,
+    F_AI,
+    F_ALL,
+    F_ALLOW,
+    F_DIE,
+    F_INSP,
+    F_KEEP,
+    F_REROLL,
+    F_TILE,
+    F_TUCK,
+    F_YELLOW,
+    HOSTS,
+    OVER,
+    SKY,
+    TAGS_N,
+    TRACK,
+    WORKER_COLOURS,
+    State,
+)
+from upriver.games.wayfarers.view import AI_DENIABLE, AI_STEPS, CHAINS, STEP_NAMES, USED
 
 CELLS = 18  # caravan: 6 columns x 3 rows
 AI_CELLS = 21  # the solo opponent's path
@@ -693,3 +730,454 @@ def _opponent(out: list[float], at: dict[str, int], o: dict[str, Any], t: _Table
     k = at["score"]
     for i, name in enumerate(OPPONENT_SCORE):
         out[k + i] = o["score"].get(name, 0) / VP_SCALE
+
+
+# --- straight from the state -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Direct:
+    """The state's indices to vector places, for ``encode_state``: built once from the
+    components through the reference's own tables (``_tables``), so both encoders put a thing
+    in the same place."""
+
+    host_die: tuple[int, ...]  # per host: its place in ``dice placed``, -1 without a die space
+    host_tuck: tuple[int, ...]  # per host: its place in ``tucked``, -1 where none is tucked
+    host_assets: tuple[int, ...]  # per host: its first place in ``tucked assets``, -1
+    gives: tuple[tuple[float, ...] | None, ...]  # per card: a Townsfolk's assets / 2
+    cells: tuple[tuple[int, tuple[int, ...]] | None, ...]  # per caravan code: tile, icon places
+    node_part: tuple[int, ...]  # per effect node: its text's place among the parts, -1
+    jtile: tuple[int, ...]  # per Journal Tile: its text's place
+    boards: tuple[int, ...]  # per AI board: its name's place
+    schemes: tuple[int, ...]  # per Scheme card: its id's place
+    ai_step: dict[int, int]  # an opponent step's kind -> its place in ``opponent steps``
+    allow: dict[int, int]  # a deniable step's kind -> its place in ``allow or deny``
+    space_first: int  # ``inspiration above`` of Space card c is at c - space_first
+
+
+@cache
+def _direct() -> _Direct:
+    comp = load_components()
+    solo = load_solo()
+    t = _tables()
+    if any(t.card[c.id] != i for i, c in enumerate(comp.cards)) or any(
+            t.tile[x.id] != i for i, x in enumerate(comp.tiles)):
+        raise ValueError("the components list every card and tile once, in index order")
+    if (None, *STEP_NAMES) != DECISIONS or WORKER_COLOURS != WORKERS:
+        raise ValueError("the decisions are the view's steps, the Workers its colours")
+    # A host's name as ``cards.host_name`` gives it: a card's id, else the printed part of a
+    # player board (the parts repeat per seat).
+    names = [c.id for c in comp.cards]
+    for _ in range((HOSTS - CARDS) // 8):  # 8 hosts a seat
+        names += ["Capital City", "Capital Harbour", "Capital Sky", "Capital Townsfolk",
+                  *(part[0] for part in comp.centre)]
+    host_die = tuple(t.die_host.get(name, -1) for name in names)
+    host_assets = tuple(-1 if i < 0 else (i if i < 2 else i - 4) * len(ASSETS)
+                        for i in host_die)
+    cells: list[tuple[int, tuple[int, ...]] | None] = []
+    for tile in comp.tiles:
+        for face in range(4):
+            for part in range(2):
+                valid = face < len(tile.faces) and not (part and tile.width * tile.height == 1)
+                code = tile.index * 8 + face * 2 + part
+                cells.append(_cell(f"{tile.id}:" + "+".join(
+                    TILE_ICONS[i] for i in caravan.cell_icons(comp, code))) if valid else None)
+    text = comp.nodes.text
+    return _Direct(
+        host_die=host_die,
+        host_tuck=tuple(t.tuck_host.get(name, -1) for name in names),
+        host_assets=host_assets,
+        gives=tuple(t.assets.get(c.id) for c in comp.cards),
+        cells=tuple(cells),
+        node_part=tuple(t.parts.get(x, -1) for x in text),
+        jtile=tuple(t.journal_tile[text[n]] for n in comp.journal_tiles),
+        boards=tuple(t.boards[b.name] for b in solo.boards),
+        schemes=tuple(t.schemes[s.id] for s in solo.schemes),
+        ai_step={op: OPPONENT_STEPS.index(name) for op, name in AI_STEPS.items()},
+        allow={op: ALLOW.index(AI_STEPS[op]) for op in AI_DENIABLE},
+        space_first=t.first[SPACE] - 1,
+    )
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """Where things go at a player count: the segments' first places, by owner."""
+
+    size: int
+    table: int  # seats at the table (2 in solo)
+    seats: tuple[dict[str, int], ...]  # by seat place (0: the observer)
+    opponent: dict[str, int]  # the solo opponent's block; empty outside solo
+    at: dict[str, int]  # the table's segments
+    # Per display position (row * 4 + slot): where card c's flag is (at + c), where the
+    # Influence's seat places start, where the Worker flags start.
+    display: tuple[tuple[int, int, int], ...]
+
+
+@lru_cache(maxsize=8)
+def _plan(players: int) -> _Plan:
+    t = _tables()
+    off = _offsets(players)
+    table = max(2, players)
+    display = []
+    for r, name in enumerate(CARD_TYPES):
+        n = t.type_size[r]
+        k = off["display"][name]
+        for _ in range(SLOTS):
+            display.append((k - t.first[r], k + n, k + n + table))
+            k += n + table + len(WORKERS)
+    return _Plan(size=size(players), table=table,
+                 seats=tuple(off[name] for name in _names(players)),
+                 opponent=off.get("opponent", {}), at=off["table"], display=tuple(display))
+
+
+def encode_state(st: State, viewer: int, players: int, options: dict[str, Any]) -> list[float]:
+    """``encode(view(st, viewer))`` without the view: the same numbers in the same order, read
+    from the state field by field as ``view.view`` shows them to ``viewer`` (of the piles their
+    sizes, of the Scheme pile its size, of another seat's drawn cards their number)."""
+    if not 0 <= viewer < players:
+        raise ValueError(f"seat {viewer} does not exist in a {players}-player game")
+    if st.num_players != players:
+        raise ValueError(f"the state has {st.num_players} players, the layout {players}")
+    plan = _plan(players)
+    d = _direct()
+    t = _tables()
+    table = plan.table
+    out = [0.0] * plan.size
+    over = bool(st.stage)
+
+    scores = scoring.breakdown(st) if over else ()
+    for s in range(players):
+        _seat_state(out, plan.seats[(s - viewer) % table], st, s, t, d)
+        if s < len(scores):
+            k = plan.seats[(s - viewer) % table]["score"]
+            score = scores[s]
+            for i, name in enumerate(SCORE_CATEGORIES):
+                out[k + i] = score.get(name, 0) / VP_SCALE
+    if players == 1:
+        _opponent_state(out, plan.opponent, st, t, d)
+
+    at = plan.at
+    limit = options.get("round_limit") or DEFAULT_ROUND_LIMIT
+    out[at["round"]] = st.turn // table / limit
+    out[at["over"]] = 1.0 if over else 0.0
+    stack = st.stack
+    if stack:
+        kind = stack[-4]
+        if not 0 <= kind < len(STEP_NAMES):
+            raise ValueError(f"no pending step {kind}")
+        out[at["decision"] + 1 + kind] = 1.0  # DECISIONS: None, then STEP_NAMES
+    else:
+        out[at["decision"]] = 1.0
+    if not over:
+        out[at["to move"] + ((0 if st.ai else st.seat) - viewer) % table] = 1.0
+    out[at["first player"] + (st.first_player - viewer) % table] = 1.0
+    if st.end_seat != -1:
+        out[at["end triggered by"] + (st.end_seat - viewer) % table] = 1.0
+    k = at["sides"]
+    for i, side in enumerate(st.sides):
+        if side:
+            out[k + i] = 1.0
+    k = at["journal tiles"]
+    width = len(t.journal_tile)
+    jtile = d.jtile
+    for i, tile in enumerate(st.jtile_at):
+        out[k + i * width + jtile[tile]] = 1.0
+    k = at["green workers"]
+    for i, on in enumerate(st.green_on):
+        if on:
+            out[k + i] = 1.0
+    k = at["tiles left"]
+    n = len(t.tile_copies)
+    out[k : k + n] = [x / most for x, most in zip(st.tile_supply, t.tile_copies, strict=True)]
+    k = at["piles"]
+    for r, pile in enumerate(st.piles):
+        out[k + r] = len(pile) / t.type_size[r]
+
+    card_inf, card_workers = st.card_inf, st.card_workers
+    places = plan.display
+    for pos, c in enumerate(st.display):
+        if c != -1:
+            card, inf_at, workers_at = places[pos]
+            out[card + c] = 1.0
+            inf = card_inf[c]
+            if inf != -1:
+                out[inf_at + (inf - viewer) % table] = 1.0
+            bits = card_workers[c]
+            if bits:
+                for w in range(3):
+                    if bits >> w & 1:
+                        out[workers_at + w] = 1.0
+
+    if viewer == st.drawer:  # the drawer alone sees the drawn cards
+        k = at["drawn"]
+        for c in st.drawn:
+            out[k + c] = 1.0
+    out[at["drawn count"]] = len(st.drawn) / DRAWN_MAX
+    if st.stage != OVER:
+        _turn_state(out, at, st, (st.seat - viewer) % table, t, d)
+    return out
+
+
+def _seat_state(out: list[float], at: dict[str, int], st: State, s: int, t: _Tables,
+                d: _Direct) -> None:
+    """Seat ``s``'s block, as ``_seat`` fills it from the seat's entry in the view."""
+    k = at["resources"]
+    out[k] = st.silver[s] / MONEY_SCALE
+    out[k + 1] = st.provisions[s] / MONEY_SCALE
+    out[k + 2] = st.inf_supply[s] / INFLUENCE_MAX
+    k = at["guilds"]
+    guild = st.guild
+    for i in range(3):
+        out[k + i] = guild[s * 3 + i] / INFLUENCE_MAX
+    k = at["workers"]
+    workers = st.workers
+    for i in range(3):
+        out[k + i] = workers[s * 3 + i] / WORKERS_MAX
+    k = at["dice"] - 1  # faces count from 1; every die adds the same, in any order
+    for face in st.dice[s]:
+        out[k + face] += 1 / DICE_MAX
+    out[at["reserve"]] = st.reserve[s] / RESERVE_MAX
+    out[at["journal"] + t.journal[st.jpos[s]]] = 1.0
+    out[at["player board"] + st.board[s]] = 1.0
+    k = at["tags"]
+    out[k : k + len(TAGS)] = [x / most for x, most in zip(
+        st.tags[s * TAGS_N : s * TAGS_N + TAGS_N], t.tag_max, strict=True)]
+
+    occupied, tuck, above, insp_on = st.occupied, st.tuck, st.above, st.insp_on
+    host_die = d.host_die
+    cards = at["cards"]
+    placed = at["dice placed"]
+    insp = at["inspiration above"]
+    base = CARDS + 8 * s
+    for h in (base, base + 1, base + 4, base + 5, base + 6, base + 7):  # as the view lists
+        if occupied[h]:
+            out[placed + host_die[h]] = 1.0
+        townsfolk = tuck[h]
+        if townsfolk != -1:
+            _tuck_state(out, at, d, h, townsfolk)
+    sky = insp_on[base + SKY]
+    if sky != -1:
+        out[cards + sky] = 1.0
+        out[insp] = 1.0
+    space_above = at["space above"] - 2  # tuck hosts count the two capital cards first
+    host_tuck = d.host_tuck
+    space_first = d.space_first
+    for panorama in (st.lands[s], st.waters[s]):
+        for c in panorama:
+            out[cards + c] = 1.0
+            if occupied[c]:
+                i = host_die[c]
+                if i < 0:
+                    raise ValueError(f"card {c} has no die space")
+                out[placed + i] = 1.0
+            townsfolk = tuck[c]
+            if townsfolk != -1:
+                _tuck_state(out, at, d, c, townsfolk)
+            space = above[c]
+            if space != -1:
+                out[cards + space] = 1.0
+                out[space_above + host_tuck[c]] = 1.0
+                inspiration = insp_on[space]
+                if inspiration != -1:
+                    out[cards + inspiration] = 1.0
+                    out[insp + space - space_first] = 1.0
+    waters = st.waters[s]
+    out[at["last water"] + (waters[-1] - t.first[WATER] + 1 if waters else 0)] = 1.0
+
+    k = at["caravan"]
+    held: dict[int, int] = {}
+    code_cells = d.cells
+    stride = 1 + len(TILE_ICONS)
+    for code in st.caravan[s * CELLS : s * CELLS + CELLS]:
+        if code != -1:
+            cell = code_cells[code]
+            if cell is None:
+                raise ValueError(f"no caravan tile code {code}")
+            tile, icons = cell
+            held[tile] = held.get(tile, 0) + 1
+            out[k] = 1.0
+            for j in icons:
+                out[k + j] = 1.0
+        k += stride
+    _tiles(out, at["tiles"], held, t)
+
+
+def _tuck_state(out: list[float], at: dict[str, int], d: _Direct, h: int,
+                townsfolk: int) -> None:
+    """A Townsfolk tucked under host ``h``, as ``_tuck`` puts it."""
+    place = d.host_tuck[h]
+    if place < 0:
+        raise ValueError(f"host {h} takes no Townsfolk")
+    out[at["cards"] + townsfolk] = 1.0
+    out[at["tucked"] + place] = 1.0
+    gives = d.gives[townsfolk]
+    k = d.host_assets[h]
+    if gives is not None and k >= 0:
+        k += at["tucked assets"]
+        for a, n in enumerate(gives):
+            out[k + a] = n
+
+
+def _opponent_state(out: list[float], at: dict[str, int], st: State, t: _Tables,
+                    d: _Direct) -> None:
+    """The solo opponent's block, as ``_opponent`` fills it: all public but its face-down
+    Scheme pile, of which only the size."""
+    solo = load_solo()
+    m = st.ai[AI_MARKERS]
+    revealed = st.ai[AI_REVEALED]
+    out[at["board"] + d.boards[m[AI_BOARD]]] = 1.0
+    track = m[TRACK]
+    out[at["resource track"] + track] = 1.0
+    k = at["colour order"]
+    for colour in priorities.colour_order(solo, track):
+        out[k + colour] = 1.0
+        k += len(COLOURS)
+    out[at["sum value"] + min(SUM_VALUES, max(1, priorities.sum_value(solo, revealed))) - 1] = 1.0
+    out[at["comet track"]] = m[COMET_TRACK] / t.comet_max
+    k = at["schemes face up"]
+    schemes = d.schemes
+    for scheme in revealed:
+        out[k + schemes[scheme]] = 1.0
+    if revealed:
+        out[at["latest scheme"] + schemes[revealed[-1]]] = 1.0
+    if len(revealed) > 1:
+        out[at["second latest scheme"] + schemes[revealed[-2]]] = 1.0
+    out[at["scheme pile"]] = len(st.schemes) / SCHEMES
+    k = at["guilds"]
+    for i in range(3):
+        out[k + i] = st.guild[AI * 3 + i] / INFLUENCE_MAX
+    k = at["workers"]
+    for i in range(3):
+        out[k + i] = st.workers[AI * 3 + i] / WORKERS_MAX
+    out[at["journal"] + t.journal[st.jpos[AI]]] = 1.0
+    k = at["cards"]
+    owner = st.owner
+    c = -1
+    for _ in range(owner.count(AI)):
+        c = owner.index(AI, c + 1)
+        out[k + c] = 1.0
+    k = at["caravan"]
+    held: dict[int, int] = {}
+    for i, code in enumerate(st.ai[AI_PATH]):
+        if code != -1:
+            out[k + i] = 1.0
+            tile = code // 2
+            held[tile] = held.get(tile, 0) + 1
+    _tiles(out, at["tiles"], held, t)
+    k = at["tiles beside"]
+    for tile in st.ai[AI_BESIDE]:
+        out[k + tile] += 1 / t.tile_copies[tile]
+    k = at["score"]
+    score = scoring.opponent_breakdown(st)
+    for i, name in enumerate(OPPONENT_SCORE):
+        out[k + i] = score.get(name, 0) / VP_SCALE
+
+
+def _turn_state(out: list[float], at: dict[str, int], st: State, place: int, t: _Tables,
+                d: _Direct) -> None:
+    """The turn under way, as ``_turn`` fills it from ``view.this_turn``: the stack is walked
+    top first as ``view.frames`` does, each frame read by the arguments its kind uses."""
+    out[at["turn seat"] + place] = 1.0
+    out[at["main action done"]] = 1.0 if st.main_done else 0.0
+    used = st.used
+    k = at["used this turn"]
+    for i, (bit, _) in enumerate(USED):
+        if used & bit:
+            out[k + i] = 1.0
+    if st.die_col != 0:
+        out[at["die column"] + st.die_col - 1] = 1.0
+    out[at["spare pigeon"]] = 1.0 if st.spare_pigeon > 0 else 0.0
+    k = at["cards gained this turn"]
+    for c in st.fresh:
+        out[k + c] = 1.0
+    k = at["workers placed this turn"]
+    worker_new = st.worker_new
+    for pos, c in enumerate(st.display):  # a Worker stands on a display card
+        if c != -1:
+            bits = worker_new[c]
+            if bits:
+                for w in range(3):
+                    if bits >> w & 1:
+                        out[k + pos * 3 + w] = 1.0
+
+    stack = st.stack
+    if len(stack) % 4:
+        raise ValueError("a stack of whole frames")
+    dice = st.dice[st.seat] if 0 <= st.seat < len(st.dice) else []
+    counts = [0] * len(PENDING)
+    opp = [0] * len(OPPONENT_STEPS)
+    bundles = 0
+    seen = 0  # a bit per frame kind met so far
+    node_part = d.node_part
+    copies = t.tile_copies
+    i = len(stack) - 4
+    while i >= 0:
+        kind, a, b, c = stack[i], stack[i + 1], stack[i + 2], stack[i + 3]
+        if kind == F_ALL:
+            if a < 1 or i - 4 * a < 0:
+                raise ValueError("a bundle covers its parts")
+            if bundles == 0:
+                k, scale = at["next parts"], PARTS_NEXT
+                if any(stack[j + 2] & CTX_DIE for j in range(i - 4 * a, i, 4)):
+                    out[at["next parts from die"]] = 1.0
+            else:
+                k, scale = at["later parts"], STEPS_MAX
+            for j in range(i - 4 * a, i, 4):
+                part = node_part[stack[j + 1]]
+                if part < 0:
+                    raise ValueError(f"no effect part {stack[j + 1]}")
+                out[k + part] = min(1.0, out[k + part] + 1 / scale)
+            bundles += 1
+            counts[kind - 1] += 1
+            i -= 4 * (a + 1)
+            continue
+        i -= 4
+        if not F_ALL < kind <= F_ALLOW:
+            raise ValueError(f"no pending step {kind} here")
+        counts[kind - 1] += 1
+        if kind in (F_TUCK, F_INSP):
+            out[at["cards in hand"] + a] = 1.0
+        elif kind == F_TILE:
+            k = at["tiles in hand"] + a
+            out[k] = min(1.0, out[k] + 1 / copies[a])
+        elif kind == F_AI:
+            opp[d.ai_step[a]] += 1
+        if seen >> kind & 1:
+            continue
+        seen |= 1 << kind  # what follows is read from the topmost frame of its kind only
+        if kind == F_INSP:
+            out[at["inspiration slot"] + b] = 1.0
+        elif kind == F_KEEP:
+            out[at["keep row"] + a] = 1.0
+        elif kind == F_TILE:
+            out[at["tile face"] + b] = 1.0
+        elif kind == F_DIE:
+            out[at["die to place"] + dice[a] - 1] = 1.0
+            k = at["caravan columns used"] - 1
+            for v in range(1, 7):
+                if b >> v & 1:
+                    out[k + v] = 1.0
+            out[at["caravan chain"] + c] = 1.0
+        elif kind == F_YELLOW:
+            if b != -1:
+                out[at["yellow first step"] + dice[b] - 1] = 1.0
+                out[at["yellow direction"] + (0 if a > 0 else 1)] = 1.0
+            if c != -1:
+                out[at["yellow placing"]] = 1.0
+        elif kind == F_REROLL:
+            k = at["dice to reroll"] - 1
+            for n, value in enumerate(dice):
+                if a >> n & 1:
+                    out[k + value] += 1 / DICE_MAX
+        elif kind == F_ALLOW:
+            k = at["allow or deny"]
+            out[k + d.allow[a]] = 1.0
+            out[k + len(ALLOW) + (c >> 20)] = 1.0
+    k = at["pending steps"]
+    for n, count in enumerate(counts):
+        if count:
+            out[k + n] = min(1.0, count / STEPS_MAX)
+    k = at["opponent steps"]
+    for n, count in enumerate(opp):
+        if count:
+            out[k + n] = min(1.0, count / STEPS_MAX)
