@@ -30,13 +30,14 @@ GAMES = "src/upriver/games"
 COMPILED = [
     *(f"{GAMES}/twelve_rivers/{m}.py" for m in (
         "state", "components", "exploration", "collection", "delivery", "supply", "taking_cards",
-        "preparation", "evaluation", "scoring", "view", "stages")),
+        "preparation", "evaluation", "scoring", "view", "stages", "encoding")),
     *(f"{GAMES}/the_river/{m}.py" for m in (
         "state", "components", "cleanup", "evaluation", "scoring", "setup", "stages",
-        "storage", "terrain", "turns", "view")),
+        "storage", "terrain", "turns", "view", "encoding")),
     *(f"{GAMES}/wayfarers/{m}.py" for m in (
         "state", "components", "caravan", "cards", "effects", "evaluation", "journal",
-        "opponent", "priorities", "resolve", "scoring", "setup", "stack", "turns", "view")),
+        "opponent", "priorities", "resolve", "scoring", "setup", "stack", "turns", "view",
+        "encoding")),
     "src/upriver/core/game.py",
     "src/upriver/core/rng.py",
     "src/upriver/core/plain_state.py",

@@ -24,9 +24,10 @@ ROOT = Path(__file__).resolve().parent.parent
 EXT = sysconfig.get_config_var("EXT_SUFFIX")
 
 # Prints one JSON line: for each game and player count, a random game's, a greedy game's and
-# an MCTS decision's outcome, and which of the bots' modules were compiled.
+# an MCTS decision's outcome, every seat's encoding mid-game (a digest of its exact numbers),
+# and which of the bots' modules were compiled.
 WORKLOAD = r"""
-import importlib, json, random
+import hashlib, importlib, json, random
 import upriver
 from upriver.agents.mcts import MCTSAgent
 from upriver.sim.runner import play_game
@@ -46,6 +47,8 @@ for game, players, options in [("twelve-rivers", 3, {}), ("twelve-rivers", 2, {"
     g = upriver.new_game(game, players=players, seed=11, **options)
     while len(g.history) < 30 or len(g.legal_actions()) < 2:
         g.play(rng.choice(g.legal_actions()))
+    encodings = [hashlib.sha256(repr(g.rules.encode_seat(g.state, s, players, g.options))
+                                .encode()).hexdigest()[:16] for s in range(players)]
     choice = MCTSAgent(5, iters=60).choose(g)
     turn, agent, seat, taken = g.clone(), MCTSAgent(6, iters=80), g.to_move, g.turns_taken
     while not turn.is_over and (turn.to_move, turn.turns_taken) == (seat, taken):
@@ -53,7 +56,7 @@ for game, players, options in [("twelve-rivers", 3, {}), ("twelve-rivers", 2, {"
     out[f"{game} {players} {options}"] = [g.history[-1], len(g.history), choice,
                                          greedy["scores"], greedy["decisions"],
                                          g.evaluations(), g.scores(), turn.history[-8:],
-                                         agent.turn_spent()[0]]
+                                         agent.turn_spent()[0], encodings]
 print(json.dumps(out))
 """
 
@@ -99,8 +102,9 @@ def _run(pythonpath: Path) -> dict[str, object]:
 
 
 def test_the_compiled_build_plays_the_same_games_as_the_source() -> None:
-    """Random, greedy and MCTS play of every game give the same decisions, scores and
-    evaluations whether the bots' and rules' hot modules are compiled or not."""
+    """Random, greedy and MCTS play of every game give the same decisions, scores,
+    evaluations and observation encodings whether the bots' and rules' hot modules are
+    compiled or not."""
     pytest.importorskip("mypyc")
     compiled = _run(_compiled_site())
     source = _run(ROOT / "src")

@@ -45,9 +45,9 @@ from upriver.games.twelve_rivers.state import (
 )
 
 # Steps that resolve one marker, whose space the view names.
-AT_SPACE = {RIVER, SEA, VILLAGE, INSTRUMENT_STEP, LAKE_DISCARD}
+AT_SPACE: set[int] = {RIVER, SEA, VILLAGE, INSTRUMENT_STEP, LAKE_DISCARD}
 # The steps of an exploration turn once its marker is placed (its card taken apart).
-TURN_STEPS = {PAY, PAIRS, BANNER_STEP, LANTERN_STEP, SUP_FROM, SUP_TO}
+TURN_STEPS: set[int] = {PAY, PAIRS, BANNER_STEP, LANTERN_STEP, SUP_FROM, SUP_TO}
 
 
 def _named(names: tuple[str, ...], counts: list[int]) -> dict[str, int]:
