@@ -138,6 +138,7 @@ def test_an_illegal_action_is_penalised_or_refuses_the_whole_batch() -> None:
     ({"players": 9}, "players"),
     ({"opponents": "nobody"}, "nobody"),
     ({"render_mode": "ansi"}, "does not render"),
+    ({"start_method": "teleport"}, "start_method must be one of"),
     ({"colour": "red"}, "colour"),
 ])
 def test_bad_settings_are_one_line(settings: dict[str, Any], message: str) -> None:

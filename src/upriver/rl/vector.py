@@ -142,17 +142,21 @@ def _raise(name: str, message: str) -> None:
 class UpriverVectorEnv(VectorEnv[Any, Any, Any]):
     """``num_envs`` games of one seat each (the single environment's settings: ``players``,
     ``seat``, ``opponents``, ``reward``, ``illegal``, ``illegal_reward`` and the game's
-    options), stepped together over ``processes`` processes, this one included."""
+    options), stepped together over ``processes`` processes, this one included, started
+    by ``start_method`` (a ``multiprocessing`` method: forkserver, spawn or fork)."""
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012 (Gymnasium's field)
 
     def __init__(self, game: str, num_envs: int = 8, processes: int = 1,
-                 start_method: str | None = None, **settings: Any) -> None:
+                 start_method: str = "forkserver", **settings: Any) -> None:
         for name, value, low in (("num_envs", num_envs, 1), ("processes", processes, 1)):
             if not isinstance(value, int) or isinstance(value, bool) \
                     or not low <= value <= MAX_ENVS:
                 raise BadOption(f"{name} must be a whole number from {low} to {MAX_ENVS}, "
                                 f"not {value!r}")
+        if start_method not in mp.get_all_start_methods():
+            raise BadOption(f"start_method must be one of "
+                            f"{', '.join(mp.get_all_start_methods())}, not {start_method!r}")
         if processes > num_envs:
             raise BadOption(f"processes ({processes}) must not exceed num_envs ({num_envs})")
         if settings.get("render_mode") is not None:
@@ -179,6 +183,9 @@ class UpriverVectorEnv(VectorEnv[Any, Any, Any]):
             self._masks = np.zeros(mask_shape, dtype=np.bool_)
         else:
             self._obs, self._masks = self._share(obs_shape, mask_shape)
+            # Not fork: a learner's process often runs threads (torch's, a server's), and a
+            # fork copies their locks mid-use. A script that starts workers this way needs the
+            # usual ``if __name__ == "__main__":`` guard.
             context = mp.get_context(start_method)
             for first, count in elsewhere:
                 mine, theirs = context.Pipe()
