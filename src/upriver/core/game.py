@@ -8,6 +8,7 @@ into the public interface of ``docs/interface.md``: legality checks, history, cl
 from __future__ import annotations
 
 import json
+from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -61,7 +62,7 @@ class Rules(Protocol):
     def encode(self, view: dict[str, Any], players: int,
                options: dict[str, Any]) -> list[float]: ...
     def encode_seat(self, state: Any, seat: int, players: int,
-                    options: dict[str, Any]) -> list[float]: ...
+                    options: dict[str, Any]) -> array[float]: ...
 
 
 @dataclass

@@ -4,6 +4,7 @@ contract the core drives (``upriver.core.game.Rules``)."""
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -136,11 +137,13 @@ class RulesBase:
         return list(self.encoding.encode(view, players, options))
 
     def encode_seat(self, st: Any, seat: int, players: int,
-                    options: dict[str, Any]) -> list[float]:
-        """``encode(view(st, seat))``: straight from the state where the game's encoding has
-        an ``encode_state`` (held equal to the view's numbers by a test), else through the
-        view. The view is built without its legal actions, which the encoding never reads."""
+                    options: dict[str, Any]) -> array[float]:
+        """``encode(view(st, seat))`` as an array of doubles, which numpy reads without
+        converting number by number: straight from the state where the game's encoding has an
+        ``encode_state`` (held equal to the view's numbers by a test), else through the view.
+        The view is built without its legal actions, which the encoding never reads."""
         direct = getattr(self.encoding, "encode_state", None)
         if direct is not None:
-            return list(direct(st, seat, players, options))
-        return self.encode(self.views.view(st, seat, None), players, options)
+            values = direct(st, seat, players, options)
+            return values if isinstance(values, array) else array("d", values)
+        return array("d", self.encode(self.views.view(st, seat, None), players, options))

@@ -70,7 +70,8 @@ class Surface:
         if not 0 <= seat < self.players:
             raise ValueError(f"seat {seat} does not exist in a {self.players}-player game")
         values = self.rules.encode_seat(game.state, seat, self.players, self.options)
-        return np.fromiter(values, dtype=np.float32, count=self.size)  # twice asarray's speed
+        # The doubles' buffer as is, then one cast: no Python float is touched.
+        return np.frombuffer(values, dtype=np.float64, count=self.size).astype(np.float32)
 
     def action_text(self, action: Any) -> str:
         """The catalogue text of ``action`` (an index), or a one-line ``IllegalAction``."""

@@ -105,6 +105,8 @@ With the built-in components the vector has 1355 numbers at 2 players, 1862 at 3
 
 from __future__ import annotations
 
+import struct
+from array import array
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -176,6 +178,12 @@ class Tables:
     card_rows: tuple[tuple[float, ...], ...]
     card_points_at: tuple[int, ...]
     token_value_at: tuple[int, ...]
+
+
+@lru_cache(maxsize=16)
+def _doubles(n: int) -> struct.Struct:
+    """The packer of ``n`` doubles (one per observation size)."""
+    return struct.Struct(f"{n}d")
 
 
 def _positive(x: float) -> float:
@@ -512,7 +520,7 @@ def _spot_places(components: str, side: str) -> tuple[tuple[int, ...], tuple[int
             tuple(at.get(i, -1) for i in tab.unlimited_ids))
 
 
-def encode_state(st: State, viewer: int, players: int, options: dict[str, Any]) -> list[float]:
+def encode_state(st: State, viewer: int, players: int, options: dict[str, Any]) -> array[float]:
     """``encode(view(st, viewer))`` without the view: the same numbers in the same order, read
     from the state field by field as ``view.view`` shows them to ``viewer``."""
     p = players
@@ -703,4 +711,6 @@ def encode_state(st: State, viewer: int, players: int, options: dict[str, Any]) 
         total = scores[seat] if scores is not None else sum(parts)
         out += [x / POINT_SCALE for x in parts]
         out.append(total / POINT_SCALE)
-    return out
+    # Packed as doubles at once: numpy then reads the buffer as is (rl.surface), and the
+    # list is built by the appends the compiled build makes fast.
+    return array("d", _doubles(len(out)).pack(*out))

@@ -35,7 +35,8 @@ Design:
   (everything is relative to it), the component file's name and the notes (text only).
 - **Cheap.** The index tables are built once per (players, edition, component file) and cached;
   ``encode`` fills a zeroed list by dictionary look-ups, touching only what the view lists, and
-  ``encode_state`` by the state's own indices.
+  ``encode_state`` a zeroed ``array`` of doubles by the state's own indices (the surfaces hand
+  its buffer to numpy as is).
 
 Layout, in order (``C`` = card kinds in play: 5, or 1 camp card in 2022; ``T`` = tiles, 30;
 ``S`` = storage spots over all tiles: 106, 2022: 150; ``N`` = board spaces, 56; ``K`` = track
@@ -133,6 +134,7 @@ spots.
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -173,7 +175,7 @@ _COLLECTION = _PHASE["collection"]
 _AT_SPACE = tuple(stage in views.AT_SPACE for stage in range(len(STAGE_NAMES)))
 _TURN_STEP = tuple(stage in views.TURN_STEPS for stage in range(len(STAGE_NAMES)))
 _FAIRY_STEPS = (EARTH_STEP, MUSHROOM_STEP)
-_ZERO5 = [0.0] * 5
+_ZERO5 = array("d", bytes(8 * 5))
 
 
 @dataclass(frozen=True)
@@ -210,6 +212,7 @@ class _Plan:
     segments: tuple[tuple[str, int], ...]
     at: dict[str, int]  # segment name -> its first index
     size: int
+    zeros: bytes  # ``size`` zero doubles, an observation's starting buffer
     seats: tuple[_Seat, ...]  # block 0 is the viewer's, block k the k-th seat after it
     e2022: bool
     rounds: int
@@ -345,6 +348,7 @@ def _plan(players: int, edition: str, components: str) -> _Plan:
         segments=tuple(segments),
         at=at,
         size=total,
+        zeros=bytes(8 * total),
         seats=tuple(seats),
         e2022=e2022,
         rounds=comp.rounds,
@@ -552,7 +556,7 @@ def _cards(out: list[float], base: int, counts: dict[str, int], index: dict[str,
         out[base + k] = n / most[k]
 
 
-def encode_state(st: State, viewer: int, players: int, options: dict[str, Any]) -> list[float]:
+def encode_state(st: State, viewer: int, players: int, options: dict[str, Any]) -> array[float]:
     """``encode(view(st, viewer))`` without the view: the same numbers in the same order, read
     from the state field by field as ``view.view`` shows them to ``viewer``."""
     plan = _plan(players, *_options(options))
@@ -570,7 +574,7 @@ def encode_state(st: State, viewer: int, players: int, options: dict[str, Any]) 
     st = views.seen_by(st, viewer)
     comp = st.cfg.comp
     n_cards = len(comp.card_names)  # the view names no card slot past these
-    out = [0.0] * plan.size
+    out = array("d", plan.zeros)  # numpy reads the buffer as is (rl.surface)
     at = plan.at
     seats = plan.seats
     card_max, fairy_max, pearl_max = plan.card_max, plan.fairy_max, plan.pearl_max
@@ -754,7 +758,7 @@ def encode_state(st: State, viewer: int, players: int, options: dict[str, Any]) 
     return out
 
 
-def _slots(out: list[float], base: int, counts: list[int], first: int,
+def _slots(out: array[float], base: int, counts: list[int], first: int,
            place: tuple[int, ...], most: tuple[float, ...]) -> None:
     """Fairies by slot (``counts[first:first + 5]``), each at its name's place over that kind's
     total; a later slot of a repeated name overwrites an earlier one, as in the view's dict."""
@@ -765,7 +769,7 @@ def _slots(out: list[float], base: int, counts: list[int], first: int,
             out[base + j] = n / most[j]
 
 
-def _counts(out: list[float], base: int, counts: list[int], most: tuple[float, ...]) -> None:
+def _counts(out: array[float], base: int, counts: list[int], most: tuple[float, ...]) -> None:
     """Pearls by colour from the state's 5 counts, each over that colour's total."""
     for k in range(5):
         n = counts[k]

@@ -160,6 +160,8 @@ counts of pending steps are capped at 1:
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import MutableSequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -680,7 +682,7 @@ def _tuck(out: list[float], at: dict[str, int], t: _Tables, host: str, townsfolk
             out[k + a] = n
 
 
-def _tiles(out: list[float], at: int, cells: dict[int, int], t: _Tables) -> None:
+def _tiles(out: MutableSequence[float], at: int, cells: dict[int, int], t: _Tables) -> None:
     """Tile counts from covered cells: a tile covering two cells names itself in both."""
     for i, n in cells.items():
         out[at + i] = n / t.tile_cells[i] / t.tile_copies[i]
@@ -804,6 +806,7 @@ class _Plan:
     """Where things go at a player count: the segments' first places, by owner."""
 
     size: int
+    zeros: bytes  # ``size`` zero doubles, an observation's starting buffer
     table: int  # seats at the table (2 in solo)
     seats: tuple[dict[str, int], ...]  # by seat place (0: the observer)
     opponent: dict[str, int]  # the solo opponent's block; empty outside solo
@@ -825,12 +828,12 @@ def _plan(players: int) -> _Plan:
         for _ in range(SLOTS):
             display.append((k - t.first[r], k + n, k + n + table))
             k += n + table + len(WORKERS)
-    return _Plan(size=size(players), table=table,
+    return _Plan(size=size(players), zeros=bytes(8 * size(players)), table=table,
                  seats=tuple(off[name] for name in _names(players)),
                  opponent=off.get("opponent", {}), at=off["table"], display=tuple(display))
 
 
-def encode_state(st: State, viewer: int, players: int, options: dict[str, Any]) -> list[float]:
+def encode_state(st: State, viewer: int, players: int, options: dict[str, Any]) -> array[float]:
     """``encode(view(st, viewer))`` without the view: the same numbers in the same order, read
     from the state field by field as ``view.view`` shows them to ``viewer`` (of the piles their
     sizes, of the Scheme pile its size, of another seat's drawn cards their number)."""
@@ -842,7 +845,7 @@ def encode_state(st: State, viewer: int, players: int, options: dict[str, Any]) 
     d = _direct()
     t = _tables()
     table = plan.table
-    out = [0.0] * plan.size
+    out = array("d", plan.zeros)  # numpy reads the buffer as is (rl.surface)
     over = bool(st.stage)
 
     scores = scoring.breakdown(st) if over else ()
@@ -888,7 +891,8 @@ def encode_state(st: State, viewer: int, players: int, options: dict[str, Any]) 
             out[k + i] = 1.0
     k = at["tiles left"]
     n = len(t.tile_copies)
-    out[k : k + n] = [x / most for x, most in zip(st.tile_supply, t.tile_copies, strict=True)]
+    out[k : k + n] = array("d", [x / most for x, most in zip(st.tile_supply, t.tile_copies,
+                                                             strict=True)])
     k = at["piles"]
     for r, pile in enumerate(st.piles):
         out[k + r] = len(pile) / t.type_size[r]
@@ -918,7 +922,7 @@ def encode_state(st: State, viewer: int, players: int, options: dict[str, Any]) 
     return out
 
 
-def _seat_state(out: list[float], at: dict[str, int], st: State, s: int, t: _Tables,
+def _seat_state(out: array[float], at: dict[str, int], st: State, s: int, t: _Tables,
                 d: _Direct) -> None:
     """Seat ``s``'s block, as ``_seat`` fills it from the seat's entry in the view."""
     k = at["resources"]
@@ -940,8 +944,8 @@ def _seat_state(out: list[float], at: dict[str, int], st: State, s: int, t: _Tab
     out[at["journal"] + t.journal[st.jpos[s]]] = 1.0
     out[at["player board"] + st.board[s]] = 1.0
     k = at["tags"]
-    out[k : k + len(TAGS)] = [x / most for x, most in zip(
-        st.tags[s * TAGS_N : s * TAGS_N + TAGS_N], t.tag_max, strict=True)]
+    out[k : k + len(TAGS)] = array("d", [x / most for x, most in zip(
+        st.tags[s * TAGS_N : s * TAGS_N + TAGS_N], t.tag_max, strict=True)])
 
     occupied, tuck, above, insp_on = st.occupied, st.tuck, st.above, st.insp_on
     host_die = d.host_die
@@ -1002,7 +1006,7 @@ def _seat_state(out: list[float], at: dict[str, int], st: State, s: int, t: _Tab
     _tiles(out, at["tiles"], held, t)
 
 
-def _tuck_state(out: list[float], at: dict[str, int], d: _Direct, h: int,
+def _tuck_state(out: array[float], at: dict[str, int], d: _Direct, h: int,
                 townsfolk: int) -> None:
     """A Townsfolk tucked under host ``h``, as ``_tuck`` puts it."""
     place = d.host_tuck[h]
@@ -1018,7 +1022,7 @@ def _tuck_state(out: list[float], at: dict[str, int], d: _Direct, h: int,
             out[k + a] = n
 
 
-def _opponent_state(out: list[float], at: dict[str, int], st: State, t: _Tables,
+def _opponent_state(out: array[float], at: dict[str, int], st: State, t: _Tables,
                     d: _Direct) -> None:
     """The solo opponent's block, as ``_opponent`` fills it: all public but its face-down
     Scheme pile, of which only the size."""
@@ -1073,7 +1077,7 @@ def _opponent_state(out: list[float], at: dict[str, int], st: State, t: _Tables,
         out[k + i] = score.get(name, 0) / VP_SCALE
 
 
-def _turn_state(out: list[float], at: dict[str, int], st: State, place: int, t: _Tables,
+def _turn_state(out: array[float], at: dict[str, int], st: State, place: int, t: _Tables,
                 d: _Direct) -> None:
     """The turn under way, as ``_turn`` fills it from ``view.this_turn``: the stack is walked
     top first as ``view.frames`` does, each frame read by the arguments its kind uses."""
