@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
 
 import upriver
 from tests.rl.configs import environment_configurations
@@ -151,3 +152,84 @@ def test_the_vector_spells_as_the_single_environment_does() -> None:
                 assert sorted(env.legal()) == sorted(vec.legal_actions()[i])
     finally:
         vec.close()
+
+
+WORD_CONFIGS = [pytest.param(*c[:3], id=f"{c[0]}-{c[1]}p-{c[3]}") for c in (
+    ("twelve-rivers", 4, {}, "default"),
+    ("twelve-rivers", 2, {"edition": "2022", "family": True}, "2022-family"),
+    ("the-river", 3, {}, "default"), ("wayfarers", 2, {}, "default"),
+    ("wayfarers", 1, {"ai_board": "mayor"}, "mayor"))]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), WORD_CONFIGS)
+def test_pettingzoo_api_and_seed_tests_pass_with_words(game_id: str, players: int,
+                                                       options: dict[str, Any]) -> None:
+    """PettingZoo's ``api_test`` and ``seed_test`` on the structured space."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(rl.env(game_id, players=players, actions="words", **options), num_cycles=1000)
+    seed_test(lambda: rl.env(game_id, players=players, actions="words", **options),
+              num_cycles=100)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [
+    ("twelve-rivers", 3), ("the-river", 2), ("wayfarers", 2), ("wayfarers", 1)])
+def test_pettingzoo_agents_spell_the_actions_they_mean(game_id: str, players: int) -> None:
+    """Agents that spell randomly chosen legal actions play exactly those, and the game is
+    the one played directly with them: only decisions with one legal action are played for a
+    seat, every word an agent needs is in its mask, and no other agent has a legal word."""
+    env = rl.env(game_id, players=players, actions="words")
+    env.reset(seed=5)
+    vocab = env.vocab
+    direct = upriver.new_game(game_id, players=players, seed=5)
+    rng = random.Random(5)
+    target: int | None = None
+    spelled = 0
+    for agent in env.agent_iter(20_000):
+        obs, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        game = env.game
+        if target is None:  # a new decision: the forced ones before it were played for it
+            for seat, text in game.history[len(direct.history):]:
+                assert direct.legal_actions() == [text] and direct.to_move == seat
+                direct.play(text)
+            assert env.possible_agents[direct.to_move] == agent
+            target = rng.choice(env.surface.legal_indices(direct))
+            before = len(game.history)
+        for other in env.possible_agents:
+            if other != agent:
+                assert not env.observe(other)["action_mask"].any()
+        words = vocab.spelled[target]
+        word = words[env.spelling.depth] if env.spelling.depth < len(words) else END
+        assert obs["action_mask"][word] == 1
+        env.step(word)
+        if len(game.history) > before:
+            assert game.history[before] == (direct.to_move, env.surface.actions[target])
+            direct.play(env.surface.actions[target])
+            target = None
+            spelled += 1
+    assert env.game.is_over and spelled > 20
+    for _, text in env.game.history[len(direct.history):]:
+        assert direct.legal_actions() == [text]
+        direct.play(text)
+    assert direct.is_over and direct.scores() == env.game.scores()
+
+
+def test_pettingzoo_refuses_an_unmasked_word_and_changes_nothing() -> None:
+    """An unmasked or malformed word raises ``IllegalAction`` in one line; the game, the
+    words said and the observation stay as they were. A bad ``actions`` is one line too."""
+    env = rl.env("twelve-rivers", players=2, actions="words")
+    env.reset(seed=5)
+    obs = env.observe(env.agent_selection)
+    before = (env.game.to_json(), list(env.spelling.chosen), env.spelling.depth)
+    bad = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    for word in (bad, env.vocab.size, -1, 2.5):
+        with pytest.raises(upriver.IllegalAction) as refused:
+            env.step(word)
+        assert "\n" not in str(refused.value)
+    assert (env.game.to_json(), list(env.spelling.chosen), env.spelling.depth) == before
+    assert np.array_equal(env.observe(env.agent_selection)["observation"], obs["observation"])
+    with pytest.raises(upriver.BadOption, match="actions must be one of catalogue, words"):
+        rl.env("twelve-rivers", actions="letters")

@@ -18,11 +18,13 @@ from typing import Any
 
 
 def env(game: str, players: int = 2, reward: str = "score", render_mode: str | None = None,
-        **options: Any) -> Any:
-    """A PettingZoo AEC environment of ``game`` (see ``upriver.rl.pettingzoo_env``)."""
+        actions: str = "catalogue", **options: Any) -> Any:
+    """A PettingZoo AEC environment of ``game`` (see ``upriver.rl.pettingzoo_env``);
+    ``actions="words"`` spells each decision word by word (``upriver.rl.words``)."""
     from upriver.rl.pettingzoo_env import UpriverEnv
 
-    return UpriverEnv(game, players=players, reward=reward, render_mode=render_mode, **options)
+    return UpriverEnv(game, players=players, reward=reward, render_mode=render_mode,
+                      actions=actions, **options)
 
 
 def gym_env(game: str, players: int = 2, seat: int | None = 0,

@@ -28,11 +28,11 @@ import upriver
 from upriver.agents import Agent, make_agent
 from upriver.core.errors import BadOption, IllegalAction
 from upriver.core.game import Game
+from upriver.rl import words
 from upriver.rl.surface import Surface, Vector, check_reward, final_rewards
-from upriver.rl.words import Spelling, Vocabulary, vocabulary
+from upriver.rl.words import Spelling, Vocabulary, check_actions, vocabulary
 
 ILLEGAL = ("penalty", "raise")
-ACTIONS = ("catalogue", "words")
 
 
 class UpriverGymEnv(gym.Env[Vector, np.int64]):
@@ -52,8 +52,7 @@ class UpriverGymEnv(gym.Env[Vector, np.int64]):
         if seat is not None and not (isinstance(seat, int) and 0 <= seat < players):
             raise BadOption(f"seat must be from 0 to {players - 1} or None (drawn each game), "
                             f"not {seat!r}")
-        if actions not in ACTIONS:
-            raise BadOption(f"actions must be one of {', '.join(ACTIONS)}, not {actions!r}")
+        check_actions(actions)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise BadOption(f"render_mode must be ansi, human or None, not {render_mode!r}")
         specs = opponents.split(",") if isinstance(opponents, str) else list(opponents)
@@ -128,13 +127,7 @@ class UpriverGymEnv(gym.Env[Vector, np.int64]):
         seen = self.surface.observation(self.game, self.seat)
         if self.vocab is None:
             return seen
-        out = np.zeros(self.size, dtype=np.float32)
-        out[:seen.shape[0]] = seen
-        if self.spelling is not None:
-            base, width = seen.shape[0], self.vocab.size
-            for k, word in enumerate(self.spelling.chosen):
-                out[base + k * width + word] = 1.0
-        return out
+        return words.observation(seen, self.vocab, self.spelling)
 
     def _info(self, **extra: Any) -> dict[str, Any]:
         assert self.game is not None
@@ -176,7 +169,7 @@ class UpriverGymEnv(gym.Env[Vector, np.int64]):
             raise IllegalAction("the game is over: call reset() first")
         try:
             if self.spelling is not None:
-                self._say(action)
+                self.spelling.say(action, self.surface.game_id)
                 if self.spelling.action is None:
                     return 0.0, False, None  # a word said; the decision goes on
                 action = self.spelling.action
@@ -189,17 +182,6 @@ class UpriverGymEnv(gym.Env[Vector, np.int64]):
         if game.is_over:
             return final_rewards(game, self.reward_kind)[self.seat], True, None
         return 0.0, False, None
-
-    def _say(self, word: Any) -> None:
-        """One word of the decision being spelled (``IllegalAction`` if it fits none)."""
-        assert self.spelling is not None and self.vocab is not None
-        if isinstance(word, np.integer):
-            word = int(word)
-        if not isinstance(word, int) or isinstance(word, bool) \
-                or not 0 <= word < self.vocab.size:
-            raise IllegalAction(f"{self.surface.game_id}: a word must be a whole number from 0 "
-                                f"to {self.vocab.size - 1}, not {word!r}")
-        self.spelling.choose(word)
 
     def render(self) -> str | None:
         """The board as the learner's seat sees it, as the terminal draws it."""

@@ -19,10 +19,21 @@ choices any action of the catalogue can need), each one-hot over the vocabulary.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
-from upriver.core.errors import IllegalAction
+import numpy as np
+import numpy.typing as npt
+
+from upriver.core.errors import BadOption, IllegalAction
 
 END = 0  # the word after an action's last word
+ACTIONS = ("catalogue", "words")  # the action spaces an environment offers
+
+
+def check_actions(actions: str) -> str:
+    if actions not in ACTIONS:
+        raise BadOption(f"actions must be one of {', '.join(ACTIONS)}, not {actions!r}")
+    return actions
 
 
 class Vocabulary:
@@ -101,6 +112,17 @@ class Spelling:
     def legal_words(self) -> list[int]:
         return sorted(self.ways)
 
+    def say(self, word: Any, game_id: str) -> None:
+        """``choose`` for a learner's action as given (numpy's integers included): anything
+        but a whole number of the vocabulary is refused in one line, changing nothing."""
+        if isinstance(word, np.integer):
+            word = int(word)
+        if not isinstance(word, int) or isinstance(word, bool) \
+                or not 0 <= word < self.vocab.size:
+            raise IllegalAction(f"{game_id}: a word must be a whole number from 0 to "
+                                f"{self.vocab.size - 1}, not {word!r}")
+        self.choose(word)
+
     def choose(self, word: int) -> None:
         """Say ``word``; a word that continues no legal action is refused, changing nothing."""
         if word not in self.ways:
@@ -118,3 +140,17 @@ class Spelling:
         if not self.fitting:
             return ()
         return self.vocab.spelled[self.fitting[0]][:self.depth]
+
+
+def observation(seen: npt.NDArray[np.float32], vocab: Vocabulary,
+                spelling: Spelling | None) -> npt.NDArray[np.float32]:
+    """A seat's encoding followed by the words chosen so far in its decision (``spelling``,
+    none if it is not spelling one): a one-hot block over the vocabulary per choice."""
+    width = vocab.size
+    out = np.zeros(seen.shape[0] + vocab.choices * width, dtype=np.float32)
+    out[:seen.shape[0]] = seen
+    if spelling is not None:
+        base = seen.shape[0]
+        for k, word in enumerate(spelling.chosen):
+            out[base + k * width + word] = 1.0
+    return out
