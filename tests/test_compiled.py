@@ -2,13 +2,12 @@
 bit as the pure-Python source: random games, greedy games and MCTS decisions of every game.
 
 The test builds the compiled wheel itself with the dev environment's mypyc (no download), once
-per version of the sources (kept under ``build/compiled/``), and runs the same workload in a
+per version of the sources (``tests/compiled_build.py``), and runs the same workload in a
 process that imports that build and in one that imports the source tree.
 """
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import shutil
@@ -20,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.compiled_build import ROOT, compiled_site
+
 EXT = sysconfig.get_config_var("EXT_SUFFIX")
 
 # Prints one JSON line: for each game and player count, a random game's, a greedy game's and
@@ -61,37 +61,6 @@ print(json.dumps(out))
 """
 
 
-def _sources_digest() -> str:
-    digest = hashlib.sha256((ROOT / "setup.py").read_bytes())
-    for path in sorted((ROOT / "src").rglob("*.py")):
-        digest.update(path.relative_to(ROOT).as_posix().encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-def _compiled_site() -> Path:
-    """The compiled build of these sources, unpacked; built on first use."""
-    site = ROOT / "build" / "compiled" / _sources_digest()
-    if (site / "upriver").is_dir():
-        return site
-    for old in site.parent.glob("*"):  # builds of sources that have changed since
-        if old.is_dir():
-            shutil.rmtree(old)
-        else:
-            old.unlink()
-    wheels = site.with_suffix(".wheels")
-    done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-deps", "-q",
-         "-w", str(wheels), str(ROOT)],
-        env={**os.environ, "UPRIVER_COMPILE": "1"}, capture_output=True, text=True,
-        timeout=1200, check=False)
-    assert done.returncode == 0, done.stderr[-3000:]
-    (wheel,) = wheels.glob("upriver-*.whl")
-    with zipfile.ZipFile(wheel) as archive:
-        archive.extractall(site)
-    return site
-
-
 def _run(pythonpath: Path) -> dict[str, object]:
     env = {**os.environ, "PYTHONPATH": str(pythonpath), "PYTHONHASHSEED": "0"}
     done = subprocess.run([sys.executable, "-c", WORKLOAD], env=env, capture_output=True,
@@ -106,7 +75,7 @@ def test_the_compiled_build_plays_the_same_games_as_the_source() -> None:
     evaluations and observation encodings whether the bots' and rules' hot modules are
     compiled or not."""
     pytest.importorskip("mypyc")
-    compiled = _run(_compiled_site())
+    compiled = _run(compiled_site())
     source = _run(ROOT / "src")
     assert compiled.pop("compiled") == ["upriver.agents.greedy", "upriver.agents.mcts",
                                         "upriver.games.the_river.stages",

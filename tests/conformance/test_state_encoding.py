@@ -8,22 +8,31 @@ decision of random and greedy games, for the seat to move at each decision and f
 at sampled ones, and on every seat's determinised copies there (which must also keep the seat's
 numbers: what it cannot see was resampled).
 
-Games: for the default options, 200 random and 20 greedy games at each player count; for each
-other option set, 20 and 2. Wayfarers at 2 to 4 players, whose random games run 1,400 to 2,800
-decisions, plays 10 and 1 with its default options (the full counts take about 40 minutes of
-pure Python; docs/learning.md). ``UPRIVER_ENCODING_GAMES=full`` plays 200 and 20 for every
-game, player count and option set.
+Games: the full counts are 200 random and 20 greedy games per game, player count and option
+set. In this process (the source, as it is tested everywhere else) the default options play
+them all; each other option set plays 20 and 2, and Wayfarers at 2 to 4 players, whose random
+games run 1,400 to 2,800 decisions, 10 and 1. For Wayfarers, the games these leave out are
+played on the compiled build (which plays the same games to the bit: tests/test_compiled.py)
+by two processes at once (``test_wayfarers_full_counts_hold_on_the_compiled_build``, some 15
+minutes). ``UPRIVER_ENCODING_GAMES=full`` plays the full counts of everything in this process
+(hours of pure Python); the compiled run of the other games' option sets is the worker below
+with their names (docs/learning.md gives the command and its figures).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import random
+import subprocess
+import sys
+import time
 from typing import Any
 
 import pytest
 
 import upriver
+from tests.compiled_build import ROOT, compiled_site
 from tests.conformance.configs import configurations
 from upriver.agents import make_agent
 from upriver.core.game import Game
@@ -33,15 +42,19 @@ FULL = os.environ.get("UPRIVER_ENCODING_GAMES") == "full"
 EVERY_SEAT = 7  # every seat and its determinised copies at every 7th decision
 
 
+FULL_COUNTS = (200, 20)  # random and greedy games per game, player count and option set
+PARTS = 2  # processes playing the games left to the compiled build, one per core
+
+
 def _counts(game_id: str, players: int, options: dict[str, Any]) -> tuple[int, int]:
-    """Random and greedy games to play for a configuration (see the module's docstring)."""
+    """Random and greedy games to play in this process (see the module's docstring)."""
     if FULL:
-        return 200, 20
+        return FULL_COUNTS
     if options:
         return 20, 2
     if game_id == "wayfarers" and players > 1:
         return 10, 1
-    return 200, 20
+    return FULL_COUNTS
 
 
 def _has_state_encoder(game_id: str) -> bool:
@@ -68,7 +81,7 @@ def _difference(game_id: str, players: int, options: dict[str, Any], expected: l
 def _check(g: Game, seat: int, label: str) -> list[float]:
     rules = rules_for(g.game_id)
     expected = rules.encode(g.view(seat), g.num_players, g.options)
-    got = rules.encode_seat(g.state, seat, g.num_players, g.options)
+    got = rules.encode_seat(g.state, seat, g.num_players, g.options).tolist()
     assert got == expected, (f"{label}, seat {seat}, step {len(g.history)}: "
                              + _difference(g.game_id, g.num_players, g.options, expected, got))
     return got
@@ -98,6 +111,24 @@ def _play(g: Game, label: str, choose: Any) -> int:
         decisions += 1
 
 
+def play_games(game_id: str, players: int, options: dict[str, Any], randoms: range,
+               greedies: range) -> int:
+    """Check every decision of the random games seeded ``randoms`` and the greedy games
+    seeded 1000 + ``greedies``; the number of decisions played."""
+    decisions = 0
+    for k in randoms:
+        g = upriver.new_game(game_id, players=players, seed=k, **options)
+        rng = random.Random(k)
+        decisions += _play(g, f"random game {k}",
+                           lambda g, rng=rng: rng.choice(g.legal_actions()))
+    for k in greedies:
+        g = upriver.new_game(game_id, players=players, seed=1000 + k, **options)
+        bots = [make_agent("greedy", 1000 + k + s) for s in range(players)]
+        decisions += _play(g, f"greedy game {k}",
+                           lambda g, bots=bots: bots[g.to_move].choose(g))
+    return decisions
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("game_id", "players", "options"), STATE_ENCODED)
 def test_the_state_encoder_gives_the_views_numbers(game_id: str, players: int,
@@ -106,18 +137,58 @@ def test_the_state_encoder_gives_the_views_numbers(game_id: str, players: int,
     are the view's; at every 7th decision and at the end every seat's are, and each seat's
     determinised copy gives the same numbers both ways, unchanged by the resampling."""
     randoms, greedies = _counts(game_id, players, options)
-    decisions = 0
-    for k in range(randoms):
-        g = upriver.new_game(game_id, players=players, seed=k, **options)
-        rng = random.Random(k)
-        decisions += _play(g, f"random game {k}",
-                           lambda g, rng=rng: rng.choice(g.legal_actions()))
-    for k in range(greedies):
-        g = upriver.new_game(game_id, players=players, seed=1000 + k, **options)
-        bots = [make_agent("greedy", 1000 + k + s) for s in range(players)]
-        decisions += _play(g, f"greedy game {k}",
-                           lambda g, bots=bots: bots[g.to_move].choose(g))
+    decisions = play_games(game_id, players, options, range(randoms), range(greedies))
     assert decisions > randoms + greedies  # the games were played, not ended at setup
+
+
+# The configurations this process plays short of the full counts.
+SHORT = [tuple(c.values) for c in STATE_ENCODED if _counts(*c.values) != FULL_COUNTS]
+
+# One of PARTS processes (arguments: part, PARTS, game ids): the games of each SHORT
+# configuration of those games whose seed is ``part`` modulo PARTS, from the first game this
+# process leaves out; prints the decisions of each configuration.
+WORKER = r"""
+import json, sys
+import upriver
+from tests.conformance.test_state_encoding import FULL_COUNTS, SHORT, _counts, play_games
+assert upriver.compiled(), "the worker imported the source, not the compiled build"
+part, parts, games = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
+done = []
+for game_id, players, options in [c for c in SHORT if c[0] in games]:
+    randoms, greedies = FULL_COUNTS
+    first_random, first_greedy = _counts(game_id, players, options)
+    done.append(play_games(game_id, players, options,
+                           range(first_random + part, randoms, parts),
+                           range(first_greedy + part, greedies, parts)))
+print(json.dumps(done))
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(FULL, reason="UPRIVER_ENCODING_GAMES=full plays every game in this process")
+def test_wayfarers_full_counts_hold_on_the_compiled_build() -> None:
+    """The Wayfarers games the configurations above leave out (to 200 random and 20 greedy
+    each, every decision checked as above) on the compiled build, split between two
+    processes."""
+    pytest.importorskip("mypyc")
+    site = compiled_site()
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)]),
+           "PYTHONHASHSEED": "0"}
+    short = [c for c in SHORT if c[0] == "wayfarers"]
+    workers = [subprocess.Popen([sys.executable, "-c", WORKER, str(part), str(PARTS), "wayfarers"],
+                                env=env, cwd=site, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True) for part in range(PARTS)]
+    deadline = time.monotonic() + 3000
+    decisions = []
+    for worker in workers:
+        out, err = worker.communicate(timeout=max(1.0, deadline - time.monotonic()))
+        assert worker.returncode == 0, err[-3000:]
+        decisions.append(json.loads(out.strip().splitlines()[-1]))
+    assert len(short) == 11  # 2 to 4 players and their round limit; the 4 AI boards and solo's
+    for i, (game_id, players, options) in enumerate(short):
+        randoms, greedies = _counts(game_id, players, options)
+        left = FULL_COUNTS[0] - randoms + FULL_COUNTS[1] - greedies
+        assert sum(part[i] for part in decisions) > left, (game_id, players, options)
 
 
 class _WithoutStateEncoder:
@@ -143,11 +214,12 @@ def test_a_game_without_a_state_encoder_encodes_through_its_view(
     rng = random.Random(3)
     for _ in range(40):
         g.play(rng.choice(g.legal_actions()))
-    direct = [rules.encode_seat(g.state, seat, players, g.options) for seat in range(players)]
+    direct = [rules.encode_seat(g.state, seat, players, g.options).tolist()
+              for seat in range(players)]
     monkeypatch.setattr(rules, "encoding", _WithoutStateEncoder(rules.encoding))
     assert not _has_state_encoder(game_id)
     for seat in range(players):
-        through_view = rules.encode_seat(g.state, seat, players, g.options)
+        through_view = rules.encode_seat(g.state, seat, players, g.options).tolist()
         assert through_view == rules.encode(g.view(seat), players, g.options)
         assert through_view == direct[seat]
 

@@ -1,0 +1,47 @@
+"""The compiled build of the sources under test (``setup.py``, ``UPRIVER_COMPILE=1``), built
+with the dev environment's mypyc (no download) once per version of the sources and kept
+unpacked under ``build/compiled/``, for the tests that run workloads on it in a subprocess
+(``PYTHONPATH`` set to the build)."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def sources_digest() -> str:
+    digest = hashlib.sha256((ROOT / "setup.py").read_bytes())
+    for path in sorted((ROOT / "src").rglob("*.py")):
+        digest.update(path.relative_to(ROOT).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def compiled_site() -> Path:
+    """The compiled build of these sources, unpacked; built on first use."""
+    site = ROOT / "build" / "compiled" / sources_digest()
+    if (site / "upriver").is_dir():
+        return site
+    for old in site.parent.glob("*"):  # builds of sources that have changed since
+        if old.is_dir():
+            shutil.rmtree(old)
+        else:
+            old.unlink()
+    wheels = site.with_suffix(".wheels")
+    done = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-deps", "-q",
+         "-w", str(wheels), str(ROOT)],
+        env={**os.environ, "UPRIVER_COMPILE": "1"}, capture_output=True, text=True,
+        timeout=1200, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    (wheel,) = wheels.glob("upriver-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(site)
+    return site
