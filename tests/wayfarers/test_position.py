@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import random
+from typing import Any
 
 import pytest
 
@@ -173,3 +175,40 @@ def test_a_save_from_before_solo_still_loads() -> None:
     old = upriver.load_game(json.dumps(data))
     assert old.to_json() == g.to_json()
     assert old.legal_actions() == g.legal_actions()
+
+
+def _turns_to_the_end(g: Any) -> tuple[int, list[int]]:
+    """Play at random to the end: the turns taken from here, and the seats whose turns began
+    (a solo opponent's turns are played inside its seat's last decision, so only seat 0's)."""
+    rng = random.Random(3)
+    seats = [g.to_move]
+    first = taken = g.turns_taken
+    for _ in range(20_000):
+        if g.is_over:
+            return g.turns_taken - first, seats
+        g.play(rng.choice(g.legal_actions()))
+        if g.turns_taken != taken and not g.is_over:
+            seats.append(g.to_move)
+            taken = g.turns_taken
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize(("players", "trigger", "to_move", "turns"), [
+    (2, 0, 1, [1, 0]), (2, 1, 1, [1]), (2, 1, 0, [0, 1]),
+    (3, 0, 1, [1, 2, 0]), (3, 2, 0, [0, 1, 2]), (3, 1, 1, [1]),
+    (4, 0, 1, [1, 2, 3, 0]), (4, 3, 1, [1, 2, 3]),
+    (1, 0, 0, [0]), (1, 1, 0, [0, 1])])
+def test_a_position_with_the_end_triggered_plays_the_final_turns_left(
+        players: int, trigger: int, to_move: int, turns: list[int]) -> None:
+    """WF-END-02 from a position: at the start of ``to_move``'s turn with the end triggered
+    (in an earlier turn) by ``trigger``, the final turns are to_move's round to the trigger
+    seat's own, then the game is scored (a solo opponent sits as seat 1)."""
+    text = (f"players = {players}\nseed = 5\nend_triggered_by = {trigger}\n"
+            f"to_move = {to_move}\n")
+    if players == 1:
+        text += '[options]\nai_board = "mayor"\n'
+    g = upriver.from_position("wayfarers", text)
+    assert g.view(0)["final_turns_left"] == len(turns)
+    taken, seats = _turns_to_the_end(g)
+    assert taken == len(turns)
+    assert seats == [s for s in turns if s < players]

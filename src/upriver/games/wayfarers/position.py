@@ -10,7 +10,9 @@ start)::
     to_move = 1               # default: the first player
     turn = 12                 # turns taken so far (default 0)
     sides = "aab"             # left, middle, right board sections (default "aaa")
-    end_triggered_by = -1     # the seat that reached a final space, -1: not yet
+    end_triggered_by = -1     # the seat that reached a final space, -1: not yet; once set,
+                              # the final turns still to play are to_move's round to the
+                              # trigger seat's own (WF-END-02: it triggered in an earlier turn)
     journal_tiles = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]  # tile on each tile space, in space order
                               # 10, 15, 32, 36, 50, 55, 72, 76, 90, 95 (tiles numbered as in
                               # journal.toml); default: in that order
@@ -140,6 +142,10 @@ def _build(d: dict[str, Any], cfg: Config) -> State:
     st.seat = _int(d, "to_move", st.first_player, 0, p - 1)
     st.turn = _int(d, "turn", 0, 0, 10**6)
     st.end_seat = _int(d, "end_triggered_by", -1, -1, cfg.table - 1)
+    if st.end_seat >= 0:
+        # At the start of to_move's turn the trigger seat's turn has ended, so the final turns
+        # left run from to_move round to the trigger seat, as ``turns.end_turn`` counts them.
+        st.final_left = (st.end_seat - st.seat) % cfg.table + 1
     tiles = d.get("journal_tiles", list(range(1, len(comp.journal_tiles) + 1)))
     if sorted(tiles) != list(range(1, len(comp.journal_tiles) + 1)):
         raise BadPosition("journal_tiles must list each Journal Tile 1-10 once")
