@@ -81,3 +81,27 @@ def test_a_view_of_a_seat_that_does_not_exist_is_refused() -> None:
         g.view(2)
     with pytest.raises(ValueError):
         g.determinize(5, 0)
+
+
+def test_a_games_refusal_names_the_rule_and_changes_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 29: where a game's ``refusals`` module knows why a move is not legal now, the
+    refusal is that reason, in one line, and the game is as it was; a game without one (or a
+    move it has no reason for) says what the seat to move may choose."""
+    g = upriver.new_game("the-river", players=2, seed=1)
+    legal = set(g.legal_actions())
+    move = next(t for t in g.rules.action_catalogue() if t not in legal)
+    before = g.to_json()
+    assert g.why_not(move).startswith(f"{move!r} is not legal now (seat 0 must choose one of")
+
+    class Refusals:
+        @staticmethod
+        def why_not(st: object, text: str) -> str | None:
+            return "the rule says no" if text == move else None
+
+    monkeypatch.setattr(g.rules, "refusals", Refusals)
+    with pytest.raises(upriver.IllegalAction, match=r"is not legal now: the rule says no$"):
+        g.play(move)
+    assert g.to_json() == before
+    assert g.why_not(next(iter(legal))).endswith("is legal now")
+    assert "names no move of The River" in g.why_not("build a castle")

@@ -509,6 +509,23 @@ def test_reading_quit_help_pages_and_mistakes() -> None:
                                           "? for help, q to quit)")
 
 
+def test_a_typed_move_that_is_not_legal_now_is_refused_with_its_reason() -> None:
+    """Issue 29: a typed text that matches no choice but names a move of the game is answered
+    with why that move is not legal now (``Game.why_not``), a text that names no move with how
+    to choose."""
+    from upriver.terminal.choosing import read
+    from upriver.terminal.table import Table
+
+    g = upriver.new_game("the-river", players=2, seed=1)
+    legal = g.legal_actions()
+    move = next(t for t in g.rules.action_catalogue() if t not in legal
+                and read(t, legal).error and not read(t, legal).candidates)
+    table = Table(g, ["human", "human"], seed=1)
+    assert read(move, legal, table.refusal).error == g.why_not(move)
+    assert "is not legal now" in g.why_not(move)
+    assert read("fly", legal, table.refusal).error.startswith("not a choice: 'fly'")
+
+
 def test_ctrl_c_in_the_middle_of_a_drawing_still_leaves_the_screen() -> None:
     """A Ctrl-C can land after a drawing took the screen's lock and before the block that
     frees it: leaving the screen (restoring the terminal, so the game can be saved) must still

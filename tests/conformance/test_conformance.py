@@ -239,6 +239,33 @@ def test_illegal_actions_are_rejected_and_change_nothing(
             g.play("anything")
 
 
+@pytest.mark.parametrize(("game_id", "players", "options"), default_configurations())
+def test_a_refusal_says_why_in_one_line(game_id: str, players: int,
+                                        options: dict[str, Any]) -> None:
+    """Issue 29: a text that names no move of the game says so; a move of the game that is
+    not legal now is refused as such, with the rule that forbids it where the game knows it
+    (``Rules.refusal``) and otherwise what the seat to move may choose; every refusal is one
+    line naming the text, and ``why_not`` gives the same words without playing."""
+    name = upriver.game_info(game_id)["name"]
+    catalogue = rules_for(game_id).action_catalogue()
+    rng = random.Random(4)
+    g = random_game(game_id, players, options, 4)
+    refused = 0
+    for point in checkpoints(g, rng, 6):
+        legal = set(point.legal_actions())
+        for bad in ("nonsense", "", "pass pass", "\u00e9"):
+            assert f"{bad!r} names no move of {name}" in point.why_not(bad)
+        moves = [text for text in rng.sample(catalogue, 200) if text not in legal][:20]
+        for bad in moves:
+            with pytest.raises(upriver.IllegalAction) as err:
+                point.play(bad)
+            said = str(err.value)
+            assert said == point.why_not(bad) and "\n" not in said
+            assert said.startswith(f"{bad!r} is not legal now")
+            refused += 1
+    assert refused >= 60
+
+
 def hidden_parts(g: Game) -> dict[str, Any]:
     """The whole state but the random stream (which determinize always replaces)."""
     state = json.loads(g.to_json())["state"]

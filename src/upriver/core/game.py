@@ -55,6 +55,10 @@ class Rules(Protocol):
     def state_to_dict(self, state: Any) -> dict[str, Any]: ...
     def state_from_dict(self, data: dict[str, Any], options: dict[str, Any]) -> Any: ...
     def from_position(self, text: str) -> tuple[Any, dict[str, Any]]: ...
+    # Why a move this text names is not legal now, in the rule's words (None: no reason known).
+    def refusal(self, state: Any, action: str) -> str | None: ...
+    # Whether a text names a move of the game at all (a catalogue text).
+    def names_a_move(self, action: str) -> bool: ...
     # The learning surfaces (``upriver.rl``): a fixed action catalogue and an encoded view.
     def action_catalogue(self) -> tuple[str, ...]: ...
     def observation_layout(self, players: int,
@@ -125,13 +129,26 @@ class Game:
         try:
             i = texts.index(action)
         except ValueError:
-            if self.is_over:
-                raise IllegalAction(f"{action!r} is not legal: the game is over") from None
-            raise IllegalAction(
-                f"{action!r} is not legal now (seat {self.to_move} must choose one of "
-                f"{len(texts)} actions, e.g. {texts[0]!r})"
-            ) from None
+            raise IllegalAction(self.why_not(action)) from None
         self._apply(texts[i], moves[i])
+
+    def why_not(self, action: str) -> str:
+        """Why ``action`` cannot be played now, in one line: the rule that forbids the move it
+        names (in the rulebook's words where the game knows them), that it names no move of the
+        game, or, failing both, what the seat to move may choose."""
+        if self.is_over:
+            return f"{action!r} is not legal: the game is over"
+        texts = self._legal_pair()[0]
+        if action in texts:
+            return f"{action!r} is legal now"
+        choose = (f"seat {self.to_move} must choose one of {len(texts)} actions, "
+                  f"e.g. {texts[0]!r}")
+        if not isinstance(action, str) or not self.rules.names_a_move(action):
+            return f"{action!r} names no move of {self.rules.name} ({choose})"
+        reason = self.rules.refusal(self.state, action)
+        if reason:
+            return f"{action!r} is not legal now: {reason}"
+        return f"{action!r} is not legal now ({choose})"
 
     def _apply(self, text: str, move: Any) -> None:
         seat = self._to_move(self.state)

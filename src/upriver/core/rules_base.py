@@ -33,6 +33,7 @@ class RulesBase:
     #           and PASSES (the actions left to buttons)
     catalogue: Any  # module with actions(): every decision text the game can ever offer
     encoding: Any  # module with layout(players, options) and encode(view, players, options)
+    refusals: Any = None  # module with why_not(state, text): the rule that forbids a move
 
     def make_config(self, players: int, options: dict[str, Any]) -> Any:
         raise NotImplementedError
@@ -121,6 +122,22 @@ class RulesBase:
         return str(self.svg.render(view, names))
 
     # The learning surfaces (``upriver.rl``): a fixed action space and a seat's view as numbers.
+
+    def refusal(self, st: Any, action: str) -> str | None:
+        """Why the move ``action`` names is not legal now, in the rule's words, where the
+        game's ``refusals`` module knows (``None`` otherwise)."""
+        if self.refusals is None:
+            return None
+        reason: str | None = self.refusals.why_not(st, action)
+        return reason
+
+    def names_a_move(self, action: str) -> bool:
+        """Whether ``action`` is one of the game's decision texts (its catalogue)."""
+        if self._catalogue_texts is None:
+            self._catalogue_texts = frozenset(self.action_catalogue())
+        return action in self._catalogue_texts
+
+    _catalogue_texts: frozenset[str] | None = None
 
     def action_catalogue(self) -> tuple[str, ...]:
         """Every decision text the game can ever offer, at any player count and option set,

@@ -7,6 +7,7 @@ picks the one action it can mean; when it can mean several, the person sees the 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 QUIT_WORDS = ("q", "quit")
@@ -50,8 +51,10 @@ def matches(typed: str, actions: list[str]) -> list[str]:
     return [a for a, words in split if any(fits_at(words, i) for i in range(1, len(words)))]
 
 
-def read(answer: str, actions: list[str]) -> Answer:
-    """Interpret one line typed by the person deciding among ``actions``."""
+def read(answer: str, actions: list[str],
+         why_not: Callable[[str], str | None] | None = None) -> Answer:
+    """Interpret one line typed by the person deciding among ``actions``; ``why_not`` says why
+    a typed move of the game that is not among them is not legal now (``Game.why_not``)."""
     typed = " ".join(answer.split())
     low = typed.casefold()
     if low in QUIT_WORDS:
@@ -78,5 +81,8 @@ def read(answer: str, actions: list[str]) -> Answer:
     if found:
         return Answer(error=f"{typed!r} fits {len(found)} choices: type more, or a number",
                       candidates=found)
+    reason = why_not(typed) if why_not is not None else None
+    if reason:
+        return Answer(error=reason)
     return Answer(error=f"not a choice: {typed!r} (type 1-{count}, an action's words, "
                         "? for help, q to quit)")

@@ -56,7 +56,7 @@ class Plain:
                 return None
             if not _is_terminal(sys.stdin):  # a transcript shows the answer a terminal echoes
                 click.echo(line.rstrip("\n"))
-            answer = read(line, actions)
+            answer = read(line, actions, self.table.refusal)
             if answer.quit:
                 return None
             if answer.action is not None:

@@ -213,7 +213,7 @@ class Screen:
                          for i, (s, a) in enumerate(self.table.log(), 1)]
                 pager, pager_page = ("Every move so far", lines or ["none yet"]), 0
                 continue
-            answer = read(line, actions)
+            answer = read(line, actions, self.table.refusal)
             if answer.quit:
                 return None
             if answer.action is not None:

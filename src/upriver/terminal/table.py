@@ -65,6 +65,12 @@ class Table:
     def log(self) -> list[tuple[int, str]]:
         return self.game.log(self.viewer)
 
+    def refusal(self, typed: str) -> str | None:
+        """Why a typed move of the game is not legal now (``Game.why_not``); ``None`` for a
+        text that names no move, which the fronts answer with how to choose."""
+        g = self.game
+        return g.why_not(typed) if g.rules.names_a_move(typed) else None
+
     def run(self, front: FrontEnd) -> bool:
         """Play until the end (True) or until a person quits (False). Ctrl-C is left to the
         caller (the game is unchanged by an interrupted decision)."""
