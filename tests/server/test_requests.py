@@ -8,6 +8,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from tests.server.conftest import act, new_game, state
+from upriver.core.registry import rules_for
 
 HUMANS_2 = [{"kind": "human"}, {"kind": "human"}]
 
@@ -84,8 +85,14 @@ def test_the_catalog_offers_only_options_with_choices(client: TestClient) -> Non
     assert games["the-river"]["players"] == [2, 3, 4]
 
 
-def bad_decisions(made: dict[str, Any], first: dict[str, Any]) -> list[tuple[dict[str, Any],
-                                                                             int, str]]:
+def _a_move_not_legal(game: str, first: dict[str, Any]) -> str:
+    """A move of ``game`` (a catalogue text) that the seat to move cannot make now."""
+    legal = set(first["legal"])
+    return next(text for text in rules_for(game).action_catalogue() if text not in legal)
+
+
+def bad_decisions(made: dict[str, Any], first: dict[str, Any],
+                  game: str) -> list[tuple[dict[str, Any], int, str]]:
     """Decisions that must all be refused at the start of a two-human game."""
     gid = made["id"]
     t0, t1 = made["seats"][0]["token"], made["seats"][1]["token"]
@@ -101,7 +108,10 @@ def bad_decisions(made: dict[str, Any], first: dict[str, Any]) -> list[tuple[dic
          f"not seat {other}'s"),
         ({"seat": mover, "token": tokens[mover], "action": legal, "ply": 5}, 409, "stale"),
         ({"seat": mover, "token": tokens[mover], "action": "fly away", "ply": 0}, 422,
-         "'fly away' is not legal"),
+         "'fly away' names no move of"),
+        ({"seat": mover, "token": tokens[mover], "action": _a_move_not_legal(game, first),
+          "ply": 0},
+         422, "is not legal now"),
         ({"seat": mover, "token": tokens[mover], "ply": 0}, 400, "action must be a text"),
         ({"seat": mover, "token": tokens[mover], "action": legal}, 400, "missing ply"),
         ({"seat": "0", "token": tokens[mover], "action": legal, "ply": 0}, 400,
@@ -123,7 +133,7 @@ def test_wrong_seat_bad_token_stale_illegal_or_malformed_decisions_change_nothin
     tokens = [s["token"] for s in made["seats"]]
     before = [state(client, gid, s, tokens[s]) for s in (0, 1)]
     mover = before[0]["to_move"]
-    for body, status, message in bad_decisions(made, before[mover]):
+    for body, status, message in bad_decisions(made, before[mover], game):
         response = client.post(f"/api/games/{gid}/actions", json=body)
         assert response.status_code == status, (body, response.text)
         assert message in response.json()["error"], (body, response.json())
