@@ -92,6 +92,7 @@ def test_a_games_refusal_names_the_rule_and_changes_nothing(
     legal = set(g.legal_actions())
     move = next(t for t in g.rules.action_catalogue() if t not in legal)
     before = g.to_json()
+    monkeypatch.setattr(g.rules, "refusals", None)
     assert g.why_not(move).startswith(f"{move!r} is not legal now (seat 0 must choose one of")
 
     class Refusals:

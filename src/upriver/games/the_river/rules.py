@@ -17,6 +17,7 @@ from upriver.games.the_river import (
     encoding,
     evaluation,
     position,
+    refusals,
     render,
     scoring,
     setup,
@@ -87,6 +88,7 @@ class TheRiver(RulesBase):
     render = render
     svg = svg
     catalogue = catalogue
+    refusals = refusals
     encoding = encoding
 
     def make_config(self, players: int, options: dict[str, Any]) -> Config:
