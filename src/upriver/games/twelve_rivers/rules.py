@@ -19,6 +19,7 @@ from upriver.games.twelve_rivers import (
     exploration,
     position,
     preparation,
+    refusals,
     render,
     scoring,
     stages,
@@ -118,6 +119,7 @@ class TwelveRivers(RulesBase):
     render = render
     svg = svg
     catalogue = catalogue
+    refusals = refusals
     encoding = encoding
 
     def make_config(self, players: int, options: dict[str, Any]) -> Config:
