@@ -16,6 +16,7 @@ from upriver.games.wayfarers import (
     encoding,
     evaluation,
     position,
+    refusals,
     render,
     scoring,
     setup,
@@ -76,6 +77,7 @@ class Wayfarers(RulesBase):
     render = render
     svg = svg
     catalogue = catalogue
+    refusals = refusals
     encoding = encoding
 
     def make_config(self, players: int, options: dict[str, Any]) -> Config:
