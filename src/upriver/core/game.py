@@ -55,6 +55,7 @@ class Rules(Protocol):
     def state_to_dict(self, state: Any) -> dict[str, Any]: ...
     def state_from_dict(self, data: dict[str, Any], options: dict[str, Any]) -> Any: ...
     def from_position(self, text: str) -> tuple[Any, dict[str, Any]]: ...
+    def to_position(self, state: Any, options: dict[str, Any]) -> str: ...
     # Why a move this text names is not legal now, in the rule's words (None: no reason known).
     def refusal(self, state: Any, action: str) -> str | None: ...
     # Whether a text names a move of the game at all (a catalogue text).
@@ -263,6 +264,12 @@ class Game:
         twin._legal = None
         twin._observer = seat
         return twin
+
+    def to_position(self) -> str:
+        """The game as position text (``upriver.from_position`` reads it back: the same views,
+        legal actions and future, the random stream included); ``BadPosition`` at a point the
+        game's position format does not describe, such as the middle of a turn."""
+        return self.rules.to_position(self.state, self.options)
 
     def to_json(self) -> str:
         return json.dumps(

@@ -10,6 +10,7 @@ from typing import Any
 
 from upriver.core.knowledge import Field
 from upriver.core.options import Option
+from upriver.core.positions import write_toml
 
 Legal = Callable[[Any, list[str], list[tuple[object, ...]]], None]
 
@@ -26,7 +27,8 @@ class RulesBase:
     views: Any  # module with view(state, seat, legal), determinize(state, seat, seed),
     #             hidden_from(state, seat) and KNOWLEDGE (what each seat may know, field by
     #             field: ``upriver.core.knowledge``)
-    position: Any  # module with parse(text, make_config)
+    position: Any  # module with parse(text, make_config) and write(state, options), the table
+    #                a position text holds (BadPosition where its format describes no such point)
     evaluation: Any  # module with evaluate(state, seat) and evaluate_all(state)
     render: Any  # module with text(view)
     svg: Any  # module with render(view, names) (the board as SVG with clickable legal targets)
@@ -103,6 +105,12 @@ class RulesBase:
     def from_position(self, text: str) -> tuple[Any, dict[str, Any]]:
         result: tuple[Any, dict[str, Any]] = self.position.parse(text, self.make_config)
         return result
+
+    def to_position(self, st: Any, options: dict[str, Any]) -> str:
+        """The position text of ``st``, which ``from_position`` reads back into the same game
+        (same views, legal actions and future); ``BadPosition`` at a point the game's format
+        does not describe (the middle of a turn)."""
+        return write_toml(self.position.write(st, options))
 
     def evaluate(self, st: Any, seat: int) -> float:
         """How good the position looks for ``seat``, from what it may know (bots)."""
