@@ -359,14 +359,20 @@ def _ai_boards() -> tuple[str, ...]:
     return tuple(b.name.lower() for b in load_solo().boards)
 
 
+def _rows(d: dict[str, Any], key: str) -> dict[str, Any]:
+    """The table ``key`` gives by card row (``[piles]``, ``[pile_known]``), its rows checked."""
+    table = d.get(key, {})
+    if not isinstance(table, dict):
+        raise BadPosition(f"{key} is a table of rows")
+    unknown = set(table) - set(CARD_TYPES)
+    if unknown:
+        raise BadPosition(f"{key} has unknown row(s): {', '.join(sorted(unknown))}")
+    return table
+
+
 def _piles(d: dict[str, Any], card: Callable[..., int]) -> dict[int, list[int]]:
     """The draw piles ``[piles]`` gives, by row, bottom card first."""
-    piles = d.get("piles", {})
-    if not isinstance(piles, dict):
-        raise BadPosition("piles is a table of rows")
-    unknown = set(piles) - set(CARD_TYPES)
-    if unknown:
-        raise BadPosition(f"piles has unknown row(s): {', '.join(sorted(unknown))}")
+    piles = _rows(d, "piles")
     out: dict[int, list[int]] = {}
     for r, row in enumerate(CARD_TYPES):
         if row in piles:
@@ -378,12 +384,7 @@ def _piles(d: dict[str, Any], card: Callable[..., int]) -> dict[int, list[int]]:
 
 def _pile_known(st: State, d: dict[str, Any], given: dict[int, list[int]]) -> None:
     """Who knows where a card of a given pile lies (``[pile_known]``)."""
-    known = d.get("pile_known", {})
-    if not isinstance(known, dict):
-        raise BadPosition("pile_known is a table of rows")
-    unknown = set(known) - set(CARD_TYPES)
-    if unknown:
-        raise BadPosition(f"pile_known has unknown row(s): {', '.join(sorted(unknown))}")
+    known = _rows(d, "pile_known")
     comp = st.cfg.comp
     for row, places in known.items():
         r = CARD_TYPES.index(row)
