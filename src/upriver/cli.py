@@ -711,13 +711,17 @@ def review(file: str, seat: int | None, secs: float | None, iters: int | None, p
               help="processes for bot decisions (default: all cores but one; 0: a thread)")
 @click.option("--review-iters", type=click.IntRange(1, 1_000_000), default=None,
               help="search iterations per turn in game reviews [default: 4000]")
+@click.option("--idle-minutes", type=click.FloatRange(0.1, 1440), default=5.0,
+              show_default=True,
+              help="a game nobody watches or plays leaves memory after this long (it is "
+                   "loaded from the database when next asked for)")
 def serve(host: str, port: int, db: str | None, bot_delay: float,
-          bot_workers: int | None, review_iters: int | None) -> None:
+          bot_workers: int | None, review_iters: int | None, idle_minutes: float) -> None:
     """Start the web app and print its address."""
     from upriver.server import serve as run_server
 
     run_server(host, port, db, bot_delay=bot_delay, bot_workers=bot_workers,
-               review_iters=review_iters)
+               review_iters=review_iters, idle_seconds=idle_minutes * 60)
 
 
 if __name__ == "__main__":  # pragma: no cover

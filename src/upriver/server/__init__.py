@@ -9,6 +9,7 @@ from sqlalchemy.exc import OperationalError
 
 import upriver
 from upriver.server.app import create_app
+from upriver.server.host import IDLE_SECONDS
 from upriver.server.store import default_url
 
 __all__ = ["create_app", "serve"]
@@ -16,13 +17,13 @@ __all__ = ["create_app", "serve"]
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, *,
           bot_delay: float = 0.4, bot_workers: int | None = None,
-          review_iters: int | None = None) -> None:
+          review_iters: int | None = None, idle_seconds: float = IDLE_SECONDS) -> None:
     """Run the web app until interrupted; prints the address to open."""
     _check_free(host, port)
     url = db or default_url()
     try:
         app = create_app(url, bot_delay=bot_delay, bot_workers=bot_workers,
-                         review_iters=review_iters)
+                         review_iters=review_iters, idle_seconds=idle_seconds)
     except OperationalError as err:
         reason = " ".join(str(err.orig).split()) or type(err.orig).__name__
         raise ValueError(f"cannot open the database {_safe(url)}: {reason}") from None

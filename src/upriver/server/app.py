@@ -41,7 +41,14 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import upriver
 from upriver.server.bots import LEVELS, BotPool
-from upriver.server.host import SERVER_ONLY_OPTIONS, Host, Refused, public_seat, replay
+from upriver.server.host import (
+    IDLE_SECONDS,
+    SERVER_ONLY_OPTIONS,
+    Host,
+    Refused,
+    public_seat,
+    replay,
+)
 from upriver.server.store import Store
 
 STATIC = Path(__file__).parent / "static"
@@ -161,6 +168,18 @@ async def status(host: Host, request: Request) -> Any:
     what its bots and its listener did (for operators, and for the tests of several servers)."""
     return {"process": host.name, "shared_database": host.store.shared,
             "games_in_memory": len(host.live), **host.stats}
+
+
+async def healthz(request: Request) -> Response:
+    """For a load balancer or a supervisor: 200 while this process serves and its database
+    answers, 503 with the reason (in one line) when the database does not."""
+    host: Host = request.app.state.host
+    try:
+        await asyncio.to_thread(host.store.ping)
+    except Exception as err:
+        reason = " ".join(str(err).split())[:200] or type(err).__name__
+        return JSONResponse({"ok": False, "error": f"database: {reason}"}, status_code=503)
+    return JSONResponse({"ok": True, "process": host.name, "games_in_memory": len(host.live)})
 
 
 @api
@@ -293,16 +312,17 @@ def page(name: str) -> Handler:
 
 
 def create_app(db: str | None = None, *, bot_delay: float = 0.4,
-               bot_workers: int | None = None, review_iters: int | None = None) -> Starlette:
+               bot_workers: int | None = None, review_iters: int | None = None,
+               idle_seconds: float = IDLE_SECONDS) -> Starlette:
     """The web app over the database at ``db`` (the user's SQLite file by default); reviews
     judge each decision with ``review_iters`` search iterations (``upriver review``'s
-    default)."""
+    default); a game unused for ``idle_seconds`` leaves memory until it is asked for again."""
     store = Store(db)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         host = Host(store, bot_delay=bot_delay, bots=BotPool(bot_workers),
-                    review_iters=review_iters)
+                    review_iters=review_iters, idle_seconds=idle_seconds)
         app.state.host = host
         await host.start()
         # What is loaded by now lives as long as the server: keep it out of the collector's
@@ -320,6 +340,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.4,
         Route("/games/{id}/replay", page("replay.html")),
         Route("/api/catalog", catalog),
         Route("/api/status", status),
+        Route("/healthz", healthz),
         Route("/api/games", list_games, methods=["GET"]),
         Route("/api/games", create_game, methods=["POST"]),
         Route("/api/games/{id}", show_game),

@@ -15,6 +15,7 @@ import hmac
 import logging
 import random
 import secrets
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -54,6 +55,9 @@ REVIEW_SEED = 0  # the judge's seed: ``upriver review --seed 0`` gives the same 
 REVIEW_LIMIT = 300.0  # seconds one turn's judgement may take before it is given up
 REVIEW_TRIES = 3  # times a turn is judged again after its worker failed
 LARGEST_LOSSES = 5  # costliest decisions listed per seat
+# A game nobody watches, no bot plays and nobody touched for this long leaves memory; it is
+# loaded from the database again, exactly as it was, when someone next asks for it.
+IDLE_SECONDS = 300.0
 
 
 class Refused(Exception):
@@ -77,6 +81,7 @@ class LiveGame:
     thinking: int | None = None  # the bot seat this process is deciding for right now
     # Pages already built for the current position, by seat (None: spectators).
     pages: dict[int | None, dict[str, Any]] = field(default_factory=dict)
+    touched: float = field(default_factory=time.monotonic)  # last asked for or changed
 
     @property
     def ply(self) -> int:
@@ -107,7 +112,7 @@ class Host:
     """All games of one server."""
 
     def __init__(self, store: Store, *, bot_delay: float = 0.4, bots: BotPool | None = None,
-                 review_iters: int | None = None) -> None:
+                 review_iters: int | None = None, idle_seconds: float = IDLE_SECONDS) -> None:
         from upriver.review import DEFAULT_ITERS
 
         self.store = store
@@ -115,11 +120,12 @@ class Host:
         self.reviewing: dict[str, asyncio.Task[None]] = {}
         self.bot_delay = bot_delay
         self.bots = bots or BotPool()
-        self.live: dict[str, LiveGame] = {}
+        self.live: dict[str, LiveGame] = {}  # the games in use (``evict_idle``)
+        self.idle_seconds = idle_seconds
         self._loading = asyncio.Lock()
         self.name = secrets.token_hex(8)  # this process, in the bot claims it makes
         self.stats = {"bot_turns": 0, "bot_decisions": 0, "bot_fallbacks": 0, "bot_turns_lost": 0,
-                      "caught_up": 0}
+                      "caught_up": 0, "evicted": 0}
         self._tasks: list[asyncio.Task[None]] = []
 
     # ----- life of the server
@@ -228,9 +234,11 @@ class Host:
 
     async def _sweep(self) -> None:
         """Every second, find games where a bot is to move and no process is deciding for it
-        (a new game made elsewhere, a process that stopped mid-thought), and play them."""
+        (a new game made elsewhere, a process that stopped mid-thought), and play them; and
+        let go of the games nobody uses."""
         while True:
             try:
+                self.evict_idle()
                 for game_id in self.store.bot_turns_waiting():
                     try:
                         live = await self.get(game_id)
@@ -282,6 +290,7 @@ class Host:
     async def get(self, game_id: str) -> LiveGame:
         live = self.live.get(game_id)
         if live is not None:
+            live.touched = time.monotonic()
             return live
         async with self._loading:
             live = self.live.get(game_id)
@@ -307,6 +316,24 @@ class Host:
                 "seats": [public_seat(s) for s in r.seats],
             })
         return out
+
+    def evict_idle(self) -> int:
+        """Let go of every game not in use: nobody watching, no bot to play or playing, no
+        review under way, nothing held, and untouched for ``idle_seconds``. Such a game costs
+        no memory; ``get`` loads it from the database, as it was, when it is next asked for.
+        Returns how many games went."""
+        now = time.monotonic()
+        idle = [game_id for game_id, live in self.live.items() if self._idle(live, now)]
+        for game_id in idle:
+            del self.live[game_id]
+        self.stats["evicted"] += len(idle)
+        return len(idle)
+
+    def _idle(self, live: LiveGame, now: float) -> bool:
+        return (now - live.touched >= self.idle_seconds and not live.watchers
+                and live.thinking is None and not live.lock.locked()
+                and (live.bot_task is None or live.bot_task.done())
+                and live.record.id not in self.reviewing)
 
     # ----- who may do what
 
@@ -457,6 +484,7 @@ class Host:
     def _apply(self, live: LiveGame, seat: int, action: str, note: str | None = None) -> None:
         """Play, then store; on any failure the game is left as it was. Caller holds the lock."""
         before = live.game.clone()
+        live.touched = time.monotonic()
         try:
             live.game.play(action)
         except ValueError as err:
@@ -506,12 +534,14 @@ class Host:
     def watch(self, live: LiveGame, seat: int | None) -> asyncio.Queue[dict[str, Any]]:
         queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue(maxsize=PAGE_BACKLOG)
         live.watchers[queue] = seat
+        live.touched = time.monotonic()
         _offer(queue, self.payload(live, seat))
         return queue
 
     @staticmethod
     def unwatch(live: LiveGame, queue: asyncio.Queue[dict[str, Any]]) -> None:
         live.watchers.pop(queue, None)
+        live.touched = time.monotonic()
 
     # ----- reviews
 

@@ -174,6 +174,11 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
+    def ping(self) -> None:
+        """Raise unless the database answers a query (``/healthz``)."""
+        with self.engine.connect() as db:
+            db.execute(sa.text("SELECT 1"))
+
     def create(self, record: GameRecord) -> None:
         now = _now()
         record.created_at = record.updated_at = now
