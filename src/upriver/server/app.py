@@ -216,6 +216,12 @@ async def hand_to_bot(host: Host, request: Request) -> Any:
 
 
 @api
+async def come_back(host: Host, request: Request) -> Any:
+    return await host.come_back(request.path_params["id"], request.path_params["seat"],
+                                await body_of(request))
+
+
+@api
 async def replay_step(host: Host, request: Request) -> Any:
     live = await host.get(request.path_params["id"])
     if not live.game.is_over:
@@ -347,6 +353,7 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.4,
         Route("/api/games/{id}/actions", act, methods=["POST"]),
         Route("/api/games/{id}/undo", undo, methods=["POST"]),
         Route("/api/games/{id}/seats/{seat:int}/bot", hand_to_bot, methods=["POST"]),
+        Route("/api/games/{id}/seats/{seat:int}/back", come_back, methods=["POST"]),
         Route("/api/games/{id}/replay/{step:int}", replay_step),
         Route("/api/games/{id}/review", ask_review, methods=["POST"]),
         Route("/api/games/{id}/review", show_review, methods=["GET"]),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import functools
 import hmac
 import logging
@@ -33,7 +34,9 @@ from upriver.server.bots import (
 )
 from upriver.server.store import (
     CHANNEL,
+    Deadline,
     GameRecord,
+    Keep,
     MoveRecord,
     ReviewRecord,
     SeatRecord,
@@ -41,6 +44,7 @@ from upriver.server.store import (
     Store,
     token_hash,
 )
+from upriver.server.timers import Timer, check_timer, deadline_after, turn_of
 
 log = logging.getLogger("upriver.server")
 
@@ -90,7 +94,19 @@ class LiveGame:
 
 def public_seat(s: SeatRecord) -> dict[str, Any]:
     """What everyone may know of a seat: never its token."""
-    return {"seat": s.seat, "kind": s.kind, "agent": s.agent, "name": s.name}
+    return {"seat": s.seat, "kind": s.kind, "agent": s.agent, "name": s.name, "away": s.away}
+
+
+def timer_of(record: GameRecord) -> Timer | None:
+    """The table's turn timer, as stored."""
+    if record.turn_seconds is None:
+        return None
+    return Timer(record.turn_seconds, record.on_timeout or "bot",
+                 record.timeout_level or "medium")
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
 
 
 @functools.cache
@@ -205,9 +221,16 @@ class Host:
         if header is None:
             return False
         changed = False
-        if [(s.kind, s.agent) for s in header.seats] != [
-                (s.kind, s.agent) for s in live.record.seats]:
+        if [(s.kind, s.agent, s.away) for s in header.seats] != [
+                (s.kind, s.agent, s.away) for s in live.record.seats]:
             live.record.seats = header.seats
+            changed = True
+        record = live.record
+        clock = (header.deadline, header.warned, header.status == "abandoned")
+        if clock != (record.deadline, record.warned, record.status == "abandoned"):
+            record.deadline, record.warned = header.deadline, header.warned
+            if header.status == "abandoned":
+                record.status = "abandoned"
             changed = True
         ours = live.record.moves
         known = later[:1] if ours else []
@@ -251,11 +274,47 @@ class Host:
                         self._schedule_bots(live)
                 for game_id in self.store.reviews_waiting():
                     self._schedule_review(game_id)
+                for game_id in self.store.timers_due():
+                    await self._time_out(game_id)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("looking for bots' turns failed")
             await asyncio.sleep(SWEEP_SECONDS)
+
+    async def _time_out(self, game_id: str) -> None:
+        """A person's turn ran out: warn them; once the grace after the warning has run out
+        too, a bot of the table's level takes their seat until they come back, or the game
+        is abandoned, as the table chose. One process does each step (the store's updates
+        are conditional), whichever sweeps first."""
+        live = await self.get(game_id)
+        async with live.lock:
+            self._sync(live)
+            record, seat, timer = live.record, live.game.to_move, timer_of(live.record)
+            if (timer is None or seat is None or record.seats[seat].kind != "human"
+                    or record.deadline is None or record.deadline > _now()):
+                return
+            if not record.warned:
+                until = _now() + dt.timedelta(seconds=timer.grace)
+                if not self.store.warn(game_id, live.ply, until):
+                    return
+                record.deadline, record.warned = until, True
+                log.info("game %s: seat %d ran out of time and was warned", game_id, seat)
+            elif timer.on_timeout == "bot":
+                if not self.store.time_out(game_id, live.ply, seat, timer.level):
+                    return
+                taken = record.seats[seat]
+                taken.kind, taken.agent, taken.away = "bot", timer.level, True
+                record.deadline, record.warned = None, False
+                log.info("game %s: a bot plays seat %d until its person comes back",
+                         game_id, seat)
+            else:
+                if not self.store.time_out(game_id, live.ply, seat, None):
+                    return
+                record.status, record.deadline, record.warned = "abandoned", None, False
+                log.info("game %s: abandoned, seat %d ran out of time", game_id, seat)
+            live.pages.clear()
+        self._changed(live)
 
     # ----- creating and finding games
 
@@ -265,6 +324,10 @@ class Host:
         public = spec.get("public", True)
         if not isinstance(public, bool):
             raise Refused(400, "public must be true or false")
+        try:
+            timer = check_timer(spec.get("timer"))
+        except ValueError as err:
+            raise Refused(400, str(err)) from None
         # The secrets are given out once, here; the database keeps only their hashes, and the
         # browser that created the game keeps the links.
         host_token = secrets.token_urlsafe(18)
@@ -276,6 +339,11 @@ class Host:
             public=public)
         for seat, (kind, agent, name) in enumerate(seat_specs):
             record.seats.append(SeatRecord(seat, kind, agent, token_hash(tokens[seat]), name))
+        if timer is not None:
+            record.turn_seconds, record.on_timeout = timer.seconds, timer.on_timeout
+            record.timeout_level = timer.level
+            self._set_deadline(record, deadline_after(
+                game, None, timer, [k == "human" for k, _, _ in seat_specs], _now()))
         self.store.create(record)
         live = LiveGame(record, game)
         self.live[record.id] = live
@@ -364,7 +432,8 @@ class Host:
         game, record = live.game, live.record
         view = game.view(seat)
         over = game.is_over
-        mine = seat is not None and game.to_move == seat and record.seats[seat].kind == "human"
+        mine = (seat is not None and game.to_move == seat and record.seats[seat].kind == "human"
+                and record.status != "abandoned")
         out: dict[str, Any] = {
             "id": record.id,
             "game": record.game,
@@ -381,6 +450,8 @@ class Host:
             "can_undo": seat is not None and self.can_undo(live, seat),
             "thinking": live.thinking,
             "seats": [public_seat(s) for s in record.seats],
+            "status": record.status,
+            "clock": _clock(record),
             # How decisions were taken, where the table should know (a bot that gave none).
             "events": [{"ply": i + 1, "seat": m.seat, "text": m.note}
                        for i, m in enumerate(record.moves) if m.note],
@@ -412,6 +483,8 @@ class Host:
         assert who is not None
         async with live.lock:
             self._check_ply(live, ply)
+            if live.record.status == "abandoned":
+                raise Refused(409, "the game was abandoned: a person ran out of time")
             if live.record.seats[who].kind != "human":
                 raise Refused(409, f"seat {who} is played by a bot")
             if live.game.to_move != who:
@@ -433,13 +506,16 @@ class Host:
                                    "something, or the game is over")
             moves = live.record.moves[:-1]
             game = replay(live.record, len(moves))
+            deadline = self._deadline(live, game, turn_of(live.game))
             try:
-                self.store.remove_last_move(game_id, live.ply, to_move=game.to_move)
+                self.store.remove_last_move(game_id, live.ply, to_move=game.to_move,
+                                            deadline=deadline)
             except Stale as err:
                 self._reload(live)
                 raise Refused(409, f"stale: {err}") from None
             live.record.moves = moves
             live.record.to_move = game.to_move
+            self._set_deadline(live.record, deadline)
             live.game = game
             live.pages.clear()
             if live.bot_task is not None:
@@ -463,14 +539,46 @@ class Host:
         except ValueError as err:
             raise Refused(400, str(err)) from None
         async with live.lock:
-            if live.game.is_over:
+            if live.game.is_over or live.record.status == "abandoned":
                 raise Refused(409, "the game is over")
-            self.store.set_seat(game_id, seat, kind="bot", agent=agent)
             record_seat = live.record.seats[seat]
-            record_seat.kind, record_seat.agent = "bot", agent
+            kind = record_seat.kind
+            record_seat.kind = "bot"  # the clock stops when a bot is to move
+            deadline = self._deadline(live, live.game, turn_of(live.game))
+            record_seat.kind = kind
+            self.store.set_seat(game_id, seat, kind="bot", agent=agent, deadline=deadline)
+            record_seat.kind, record_seat.agent, record_seat.away = "bot", agent, False
+            self._set_deadline(live.record, deadline)
             live.pages.clear()
         self._changed(live)
         return {"seat": seat, "kind": "bot", "agent": agent}
+
+    async def come_back(self, game_id: str, seat: Any, body: Any) -> dict[str, Any]:
+        """A person whose seat a bot took when they ran out of time takes it back:
+        ``{"token"}``, the seat's own. Their turn, if it is theirs, starts a fresh clock."""
+        if not isinstance(body, dict) or not isinstance(body.get("token"), str):
+            raise Refused(400, "expected a JSON object with a token")
+        live = await self.get(game_id)
+        who = self.seat_for(live, seat, body["token"])
+        assert who is not None
+        async with live.lock:
+            self._sync(live)
+            record_seat = live.record.seats[who]
+            if not record_seat.away:
+                raise Refused(409, f"seat {who} is not played by a bot in its person's absence")
+            if live.game.is_over or live.record.status == "abandoned":
+                raise Refused(409, "the game is over")
+            record_seat.kind = "human"
+            fresh = None if live.game.to_move == who else turn_of(live.game)
+            deadline = self._deadline(live, live.game, fresh)
+            self.store.set_seat(game_id, who, kind="human", agent=None, deadline=deadline)
+            record_seat.agent, record_seat.away = None, False
+            self._set_deadline(live.record, deadline)
+            if live.bot_task is not None and live.game.to_move == who:
+                live.bot_task.cancel()
+            live.pages.clear()
+        self._changed(live)
+        return self.payload(live, who)
 
     def _check_ply(self, live: LiveGame, ply: int) -> None:
         """The decision number the page saw must be the game's; before refusing one as stale,
@@ -498,9 +606,10 @@ class Host:
         result = ({"scores": game.scores(), "winners": game.winners()}
                   if game.is_over else None)
         move = MoveRecord(seat, action, revealed, note)
+        deadline = self._deadline(live, game, turn_of(before))
         try:
             self.store.add_move(live.record.id, len(before.history), move,
-                                to_move=game.to_move, result=result)
+                                to_move=game.to_move, result=result, deadline=deadline)
         except Stale as err:
             # Another server process took this decision: forget ours and load theirs.
             live.game = before
@@ -513,8 +622,22 @@ class Host:
             raise
         live.record.moves.append(move)
         live.record.to_move = game.to_move
+        self._set_deadline(live.record, deadline)
         if result is not None:
             live.record.status, live.record.result = "over", result
+
+    @staticmethod
+    def _deadline(live: LiveGame, game: Game,
+                  before: tuple[int | None, int | None] | None) -> Deadline:
+        """The turn timer's deadline once ``game`` is the position (``turn_of`` the one
+        before it: a turn that goes on keeps its clock)."""
+        return deadline_after(game, before, timer_of(live.record),
+                              [s.kind == "human" for s in live.record.seats], _now())
+
+    @staticmethod
+    def _set_deadline(record: GameRecord, deadline: Deadline) -> None:
+        if not isinstance(deadline, Keep):
+            record.deadline, record.warned = deadline, False
 
     def _reload(self, live: LiveGame) -> None:
         """Load the game as the database has it (another server process changed it)."""
@@ -686,7 +809,8 @@ class Host:
 
     def _schedule_bots(self, live: LiveGame) -> None:
         seat = live.game.to_move
-        if seat is None or live.record.seats[seat].kind != "bot":
+        if seat is None or live.record.seats[seat].kind != "bot" \
+                or live.record.status == "abandoned":
             return
         if live.bot_task is None or live.bot_task.done():
             live.bot_task = asyncio.get_running_loop().create_task(self._bots_guarded(live))
@@ -798,6 +922,17 @@ def _not_your_turn(live: LiveGame, seat: int) -> str:
     return f"it is seat {live.game.to_move}'s turn, not seat {seat}'s"
 
 
+def _clock(record: GameRecord) -> dict[str, Any] | None:
+    """What a page shows of the turn timer: its settings, and when the turn under way runs
+    out (after a warning, when the grace runs out)."""
+    timer = timer_of(record)
+    if timer is None:
+        return None
+    return {"turn_seconds": timer.seconds, "on_timeout": timer.on_timeout,
+            "level": timer.level, "grace": timer.grace, "warned": record.warned,
+            "deadline": record.deadline.isoformat() if record.deadline else None}
+
+
 def _fields(body: Any, *names: str) -> list[Any]:
     if not isinstance(body, dict):
         raise Refused(400, "expected a JSON object")
@@ -817,7 +952,7 @@ def _check_new_game(spec: Any) -> tuple[Game, list[tuple[str, str | None, str]],
     new game, its seats and its seed."""
     if not isinstance(spec, dict):
         raise Refused(400, "expected a JSON object")
-    unknown = set(spec) - {"game", "players", "options", "seats", "seed", "public"}
+    unknown = set(spec) - {"game", "players", "options", "seats", "seed", "public", "timer"}
     if unknown:
         raise Refused(400, f"unknown field {sorted(unknown)[0]!r}")
     game_id = spec.get("game")

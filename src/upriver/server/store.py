@@ -27,6 +27,14 @@ class Stale(Exception):
     """The game moved on before this change could be stored."""
 
 
+class Keep:
+    """A change that leaves the turn's deadline as it is (``KEEP``)."""
+
+
+KEEP = Keep()
+Deadline = dt.datetime | None | Keep  # a turn timer's new deadline, none, or the same
+
+
 def token_hash(token: str) -> str:
     """What is kept of a seat's or the host's secret: its SHA-256, so the database alone never
     lets anyone play a seat (the tokens are random, so a plain hash is enough)."""
@@ -40,6 +48,7 @@ class SeatRecord:
     agent: str | None
     token_hash: str
     name: str
+    away: bool = False  # a bot plays it because its person ran out of time
 
 
 @dataclass
@@ -67,6 +76,12 @@ class GameRecord:
     seats: list[SeatRecord] = field(default_factory=list)
     moves: list[MoveRecord] = field(default_factory=list)
     public: bool = True  # anyone may ask for its review; the lobby lists it
+    # The turn timer (``upriver.server.timers``): none when turn_seconds is None.
+    turn_seconds: int | None = None
+    on_timeout: str | None = None
+    timeout_level: str | None = None
+    deadline: dt.datetime | None = None
+    warned: bool = False
 
 
 @dataclass
@@ -187,10 +202,13 @@ class Store:
                 id=record.id, game=record.game, options=record.options,
                 players=record.players, seed=record.seed, host_token=record.host_token_hash,
                 status=record.status, ply=0, to_move=record.to_move, result=None,
-                created_at=now, updated_at=now, public=record.public))
+                created_at=now, updated_at=now, public=record.public,
+                turn_seconds=record.turn_seconds, on_timeout=record.on_timeout,
+                timeout_level=record.timeout_level, deadline=record.deadline, warned=False))
             db.execute(seats.insert(), [
                 {"game_id": record.id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
-                 "token": s.token_hash, "name": s.name} for s in record.seats])
+                 "token": s.token_hash, "name": s.name, "away": s.away}
+                for s in record.seats])
             self._announce(db, record.id)
 
     def load(self, game_id: str) -> GameRecord | None:
@@ -200,7 +218,7 @@ class Store:
                 return None
             record = _record(row)
             record.seats = [
-                SeatRecord(r.seat, r.kind, r.agent, r.token, r.name)
+                SeatRecord(r.seat, r.kind, r.agent, r.token, r.name, bool(r.away))
                 for r in db.execute(seats.select().where(seats.c.game_id == game_id)
                                     .order_by(seats.c.seat))]
             record.moves = [
@@ -219,7 +237,7 @@ class Store:
                 for r in db.execute(seats.select().where(seats.c.game_id.in_(list(records)))
                                     .order_by(seats.c.seat)):
                     records[r.game_id].seats.append(
-                        SeatRecord(r.seat, r.kind, r.agent, "", r.name))
+                        SeatRecord(r.seat, r.kind, r.agent, "", r.name, bool(r.away)))
         return list(records.values())
 
     def playing(self) -> list[str]:
@@ -228,43 +246,91 @@ class Store:
                 sa.select(games.c.id).where(games.c.status == "playing"))]
 
     def add_move(self, game_id: str, ply: int, move: MoveRecord, *, to_move: int | None,
-                 result: dict[str, Any] | None) -> None:
+                 result: dict[str, Any] | None, deadline: Deadline = KEEP) -> None:
         """Store decision number ``ply`` (0-based); ``Stale`` if another got there first."""
         try:
             with self.engine.begin() as db:
                 db.execute(moves.insert().values(
                     game_id=game_id, ply=ply, seat=move.seat, action=move.action,
                     revealed=move.revealed, note=move.note, created_at=_now()))
-                self._advance(db, game_id, ply, ply + 1, to_move, result)
+                self._advance(db, game_id, ply, ply + 1, to_move, result, deadline)
                 self._announce(db, game_id)
         except IntegrityError:
             raise Stale(f"decision {ply + 1} of game {game_id} was already taken") from None
 
-    def remove_last_move(self, game_id: str, ply: int, *, to_move: int | None) -> None:
+    def remove_last_move(self, game_id: str, ply: int, *, to_move: int | None,
+                         deadline: Deadline = KEEP) -> None:
         """Take back decision number ``ply - 1`` when the game stands at ``ply``."""
         with self.engine.begin() as db:
             gone = db.execute(moves.delete().where(
                 (moves.c.game_id == game_id) & (moves.c.ply == ply - 1))).rowcount
             if gone != 1:
                 raise Stale(f"game {game_id} is no longer at decision {ply}")
-            self._advance(db, game_id, ply, ply - 1, to_move, None)
+            self._advance(db, game_id, ply, ply - 1, to_move, None, deadline)
             self._announce(db, game_id)
 
     def _advance(self, db: sa.Connection, game_id: str, old: int, new: int,
-                 to_move: int | None, result: dict[str, Any] | None) -> None:
-        done = db.execute(games.update().where((games.c.id == game_id) & (games.c.ply == old))
-                          .values(ply=new, to_move=to_move, result=result,
-                                  status="over" if result is not None else "playing",
-                                  updated_at=_now())).rowcount
+                 to_move: int | None, result: dict[str, Any] | None,
+                 deadline: Deadline) -> None:
+        timer = {} if isinstance(deadline, Keep) else {"deadline": deadline, "warned": False}
+        done = db.execute(games.update().where(
+            (games.c.id == game_id) & (games.c.ply == old) & (games.c.status != "abandoned"))
+            .values(ply=new, to_move=to_move, result=result,
+                    status="over" if result is not None else "playing", updated_at=_now(),
+                    **timer)).rowcount
         if done != 1:
             raise Stale(f"game {game_id} is no longer at decision {old}")
 
-    def set_seat(self, game_id: str, seat: int, *, kind: str, agent: str | None) -> None:
+    def set_seat(self, game_id: str, seat: int, *, kind: str, agent: str | None,
+                 away: bool = False, deadline: Deadline = KEEP) -> None:
+        timer = {} if isinstance(deadline, Keep) else {"deadline": deadline, "warned": False}
         with self.engine.begin() as db:
             db.execute(seats.update().where((seats.c.game_id == game_id) & (seats.c.seat == seat))
-                       .values(kind=kind, agent=agent))
-            db.execute(games.update().where(games.c.id == game_id).values(updated_at=_now()))
+                       .values(kind=kind, agent=agent, away=away))
+            db.execute(games.update().where(games.c.id == game_id).values(updated_at=_now(),
+                                                                           **timer))
             self._announce(db, game_id)
+
+    # ----- turn timers
+
+    def timers_due(self) -> list[str]:
+        """Games being played whose turn's deadline has passed (a warning or a time-out due)."""
+        with self.engine.connect() as db:
+            return [r.id for r in db.execute(sa.select(games.c.id).where(
+                (games.c.status == "playing") & (games.c.deadline < _now())))]
+
+    def warn(self, game_id: str, ply: int, until: dt.datetime) -> bool:
+        """The person to move at decision ``ply`` ran out of time: mark them warned, with
+        ``until`` as their last moment. False if another process did it, or the game moved."""
+        with self.engine.begin() as db:
+            done = db.execute(games.update().where(self._due(game_id, ply, warned=False))
+                              .values(warned=True, deadline=until, updated_at=_now())).rowcount
+            if done:
+                self._announce(db, game_id)
+        return bool(done == 1)
+
+    def time_out(self, game_id: str, ply: int, seat: int, level: str | None) -> bool:
+        """The warned person's grace is over too: a bot of ``level`` takes their seat until
+        they come back, or (``level`` None) the game is abandoned. False if another process
+        did it, or the game moved on meanwhile."""
+        with self.engine.begin() as db:
+            change: dict[str, Any] = {"deadline": None, "warned": False, "updated_at": _now()}
+            if level is None:
+                change["status"] = "abandoned"
+            done = db.execute(games.update().where(self._due(game_id, ply, warned=True))
+                              .values(**change)).rowcount
+            if done and level is not None:
+                db.execute(seats.update().where(
+                    (seats.c.game_id == game_id) & (seats.c.seat == seat))
+                    .values(kind="bot", agent=level, away=True))
+            if done:
+                self._announce(db, game_id)
+        return bool(done == 1)
+
+    @staticmethod
+    def _due(game_id: str, ply: int, *, warned: bool) -> Any:
+        return ((games.c.id == game_id) & (games.c.ply == ply) & (games.c.status == "playing")
+                & (games.c.deadline < _now()) & (games.c.warned.is_(warned)))
 
     def since(self, game_id: str, ply: int) -> tuple[GameRecord | None, list[MoveRecord]]:
         """The game's row and seats, and its decisions from number ``ply`` on (0-based): what
@@ -275,7 +341,7 @@ class Store:
                 return None, []
             record = _record(row)
             record.seats = [
-                SeatRecord(r.seat, r.kind, r.agent, r.token, r.name)
+                SeatRecord(r.seat, r.kind, r.agent, r.token, r.name, bool(r.away))
                 for r in db.execute(seats.select().where(seats.c.game_id == game_id)
                                     .order_by(seats.c.seat))]
             later = [
@@ -409,4 +475,12 @@ def _record(row: Any) -> GameRecord:
         id=row["id"], game=row["game"], options=dict(row["options"]), players=row["players"],
         seed=int(row["seed"]), host_token_hash=row["host_token"], status=row["status"],
         ply=row["ply"], to_move=row["to_move"], result=row["result"],
-        created_at=row["created_at"], updated_at=row["updated_at"], public=bool(row["public"]))
+        created_at=row["created_at"], updated_at=row["updated_at"], public=bool(row["public"]),
+        turn_seconds=row["turn_seconds"], on_timeout=row["on_timeout"],
+        timeout_level=row["timeout_level"], deadline=_aware(row["deadline"]),
+        warned=bool(row["warned"]))
+
+
+def _aware(when: dt.datetime | None) -> dt.datetime | None:
+    """A stored moment in UTC (SQLite gives it back without its time zone)."""
+    return when if when is None or when.tzinfo else when.replace(tzinfo=dt.UTC)

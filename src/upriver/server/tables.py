@@ -19,6 +19,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
     true,
 )
 
@@ -33,7 +34,8 @@ games = Table(
     Column("players", Integer, nullable=False),
     Column("seed", BigInteger, nullable=False),
     Column("host_token", String(64), nullable=False),  # its SHA-256 (hex), not the secret
-    # "playing" or "over"; ply, to_move and result mirror the replayed game for the lobby.
+    # "playing", "over" or "abandoned" (a person ran out of time at a table that chose so);
+    # ply, to_move and result mirror the replayed game for the lobby.
     Column("status", String(16), nullable=False, index=True),
     Column("ply", Integer, nullable=False),
     Column("to_move", Integer, nullable=True),
@@ -48,6 +50,15 @@ games = Table(
     # A public game's review may be asked for by anyone; a private game's by its players
     # only, and the lobby leaves it out.
     Column("public", Boolean, nullable=False, server_default=true()),
+    # Turn timers (none when turn_seconds is null): what happens to a seat whose person runs
+    # out of time ("bot": a bot of timeout_level plays it until they come back; "abandon"),
+    # when the current turn runs out, and whether its person has been warned (the deadline
+    # then being the end of the grace time).
+    Column("turn_seconds", Integer, nullable=True),
+    Column("on_timeout", String(16), nullable=True),
+    Column("timeout_level", String(16), nullable=True),
+    Column("deadline", DateTime(timezone=True), nullable=True, index=True),
+    Column("warned", Boolean, nullable=False, server_default=false()),
 )
 
 seats = Table(
@@ -59,6 +70,8 @@ seats = Table(
     Column("agent", String(200), nullable=True),  # the bot's spec, e.g. "mcts:secs=1"
     Column("token", String(64), nullable=False),  # the seat link's secret, as its SHA-256 (hex)
     Column("name", String(64), nullable=False),
+    # A bot plays the seat because its person ran out of time; they may take it back.
+    Column("away", Boolean, nullable=False, server_default=false()),
 )
 
 moves = Table(

@@ -22,6 +22,7 @@ let mineUpTo = 0;  // log length right after this seat's last decision
 
 function status(p) {
   if (p.over) return `Game over: ${winnersText(p)}`;
+  if (p.status === "abandoned") return "Abandoned: a person ran out of time";
   if (p.to_move === seat && p.legal.length) return "Your turn";
   if (p.thinking !== null && p.thinking !== undefined) return `${seatLabel(p.seats, p.thinking)} is thinking…`;
   return `${seatLabel(p.seats, p.to_move)} to move`;
@@ -72,6 +73,7 @@ function render(p) {
     `Decision ${e.ply}: ${e.text}`)));
   $("#events-box").hidden = p.events.length === 0;
   drawSeats(p);
+  drawClock();
   $("#final").hidden = !p.over;
   if (p.over) {
     $("#scores").replaceChildren(scoreTable(p));
@@ -118,9 +120,13 @@ function drawSeats(p) {
     const item = el("li", { class: i === p.to_move ? "to-move" : null }, nameEl(p.seats, i),
       s.kind === "bot" ? "" : " (person)", i === seat ? " · you" : "",
       i === p.to_move ? " · to move" : "", p.thinking === i ? " · thinking…" : "", " ");
-    const mayHand = !p.over && s.kind === "human" && (hostToken || i === seat);
+    const open = !p.over && p.status !== "abandoned";
+    const mayHand = open && s.kind === "human" && (hostToken || i === seat);
     if (mayHand) item.append(el("button", { class: "hand-to-bot", "data-seat": i,
       onclick: () => handToBot(i) }, i === seat ? "Leave: a bot plays for me" : "Hand to a bot"));
+    if (s.away) item.append(" · away: a bot plays for now");
+    if (open && s.away && i === seat) item.append(" ", el("button", { class: "come-back primary",
+      onclick: comeBack }, "Take my seat back"));
     return item;
   }));
 }
@@ -163,6 +169,29 @@ async function post(path, body, ply) {
 const send = (action) => post(`/api/games/${gameId}/actions`,
   { seat, token, action, ply: current.ply }, current.ply);
 const undo = () => post(`/api/games/${gameId}/undo`, { seat, token, ply: current.ply }, current.ply);
+
+// The turn timer: the time left of the turn under way, and after a warning, of the grace.
+function drawClock() {
+  const p = current;
+  const box = $("#clock");
+  const end = p && p.clock && p.clock.deadline && !p.over ? Date.parse(p.clock.deadline) : null;
+  box.hidden = end === null;
+  if (end === null) return;
+  const left = Math.max(0, Math.round((end - Date.now()) / 1000));
+  const time = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  const who = p.to_move === seat ? "you" : seatLabel(p.seats, p.to_move);
+  const then = p.clock.on_timeout === "abandon" ? "the game is abandoned" : `a bot plays for ${who}`;
+  box.textContent = p.clock.warned ? `Time is up: in ${time} ${then}` : `${time} left`;
+  box.classList.toggle("warned", p.clock.warned);
+}
+setInterval(drawClock, 1000);
+
+async function comeBack() {
+  showError(null);
+  try {
+    show(await api("POST", `/api/games/${gameId}/seats/${seat}/back`, { token }));
+  } catch (err) { showError(err); }
+}
 
 async function handToBot(i) {
   const who = seatLabel(current.seats, i);

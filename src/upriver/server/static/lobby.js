@@ -68,9 +68,12 @@ async function create(event) {
   const seats = [...document.querySelectorAll("select[data-seat]")].map((s, i) =>
     s.value === "human" ? { kind: "human", name: $(`#name-${i}`).value.trim() }
       : { kind: "bot", agent: s.value });
+  const [onTimeout, level] = $("#on-timeout").value.split(":");
+  const timer = $("#turn-time").value
+    ? { seconds: Number($("#turn-time").value), on_timeout: onTimeout, level: level || "medium" } : null;
   try {
     const made = await api("POST", "/api/games", {
-      game: gameId, players: Number($("#players").value), options, seats });
+      game: gameId, players: Number($("#players").value), options, seats, timer });
     localStorage.setItem(`upriver-host-${made.id}`, made.host_token);
     const links = made.seats.filter((s) => s.token).map((s) => {
       const url = `${location.origin}/games/${made.id}?seat=${s.seat}&token=${s.token}`;
@@ -89,7 +92,8 @@ async function create(event) {
 
 function gameRow(g) {
   const who = g.seats.map((s) => s.kind === "bot" ? `${s.name}` : s.name).join(", ");
-  const state = g.status === "over"
+  const state = g.status === "abandoned" ? "abandoned: a person ran out of time"
+    : g.status === "over"
     ? `winner${g.result.winners.length > 1 ? "s" : ""}: ${g.result.winners.map((w) => g.seats[w].name).join(", ")} (${g.result.scores.join(" / ")})`
     : `decision ${g.ply + 1}, ${g.seats[g.to_move]?.name ?? ""} to move`;
   const links = [el("a", { href: `/games/${g.id}` }, "watch")];
@@ -102,7 +106,7 @@ function gameRow(g) {
 function yourRow(g, links) {
   const seats = Object.entries(links).sort(([a], [b]) => Number(a) - Number(b)).map(([i, url]) =>
     el("a", { href: url, class: "your-seat", "data-seat": i }, "play ", nameEl(g.seats, Number(i))));
-  const state = g.status === "over" ? "over" : `decision ${g.ply + 1}`;
+  const state = g.status === "playing" ? `decision ${g.ply + 1}` : g.status;
   return el("tr", { "data-game": g.id }, el("td", {}, g.name), el("td", {}, state),
     el("td", {}, ...seats.flatMap((a, k) => k ? [" ", a] : [a])));
 }
@@ -123,6 +127,7 @@ async function refresh() {
   $("#game").addEventListener("change", drawForm);
   $("#players").addEventListener("change", () => { drawSeats(); showUsableOptions(); });
   $("#new-game").addEventListener("submit", create);
+  $("#turn-time").addEventListener("change", () => { $("#timeout-row").hidden = !$("#turn-time").value; });
   drawForm();
   refresh();
   setInterval(refresh, 5000);
