@@ -216,6 +216,16 @@ async def hand_to_bot(host: Host, request: Request) -> Any:
 
 
 @api
+async def my_games(host: Host, request: Request) -> Any:
+    return host.my_games(await body_of(request))
+
+
+@api
+async def rematch(host: Host, request: Request) -> Any:
+    return await host.rematch(request.path_params["id"], await body_of(request))
+
+
+@api
 async def come_back(host: Host, request: Request) -> Any:
     return await host.come_back(request.path_params["id"], request.path_params["seat"],
                                 await body_of(request))
@@ -354,6 +364,8 @@ def create_app(db: str | None = None, *, bot_delay: float = 0.4,
         Route("/api/games/{id}/undo", undo, methods=["POST"]),
         Route("/api/games/{id}/seats/{seat:int}/bot", hand_to_bot, methods=["POST"]),
         Route("/api/games/{id}/seats/{seat:int}/back", come_back, methods=["POST"]),
+        Route("/api/games/{id}/rematch", rematch, methods=["POST"]),
+        Route("/api/my-games", my_games, methods=["POST"]),
         Route("/api/games/{id}/replay/{step:int}", replay_step),
         Route("/api/games/{id}/review", ask_review, methods=["POST"]),
         Route("/api/games/{id}/review", show_review, methods=["GET"]),

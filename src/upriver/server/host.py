@@ -59,6 +59,7 @@ REVIEW_SEED = 0  # the judge's seed: ``upriver review --seed 0`` gives the same 
 REVIEW_LIMIT = 300.0  # seconds one turn's judgement may take before it is given up
 REVIEW_TRIES = 3  # times a turn is judged again after its worker failed
 LARGEST_LOSSES = 5  # costliest decisions listed per seat
+MAX_LINKS = 150  # seat links one "my games" request may ask about (a body stays small)
 # A game nobody watches, no bot plays and nobody touched for this long leaves memory; it is
 # loaded from the database again, exactly as it was, when someone next asks for it.
 IDLE_SECONDS = 300.0
@@ -226,6 +227,9 @@ class Host:
             live.record.seats = header.seats
             changed = True
         record = live.record
+        if header.rematch_id != record.rematch_id:
+            record.rematch_id = header.rematch_id
+            changed = True
         clock = (header.deadline, header.warned, header.status == "abandoned")
         if clock != (record.deadline, record.warned, record.status == "abandoned"):
             record.deadline, record.warned = header.deadline, header.warned
@@ -374,16 +378,72 @@ class Host:
         return live
 
     def lobby(self) -> list[dict[str, Any]]:
+        return [_summary(r) for r in self.store.listing()]
+
+    def my_games(self, body: Any) -> dict[str, Any]:
+        """The games a browser holds seat links for, public or not, running or finished:
+        ``{"seats": [{"id", "seat", "token"}, ...]}`` (at most ``MAX_LINKS``). Each game whose
+        seat a token proves, newest first, with ``held``: the seats proved; a link that proves
+        nothing (a mistyped token, a game gone) is left out."""
+        links = body.get("seats") if isinstance(body, dict) else None
+        if not isinstance(links, list) or len(links) > MAX_LINKS:
+            raise Refused(400, f"seats must be a list of at most {MAX_LINKS} seat links")
+        wanted: dict[str, dict[int, str]] = {}
+        for link in links:
+            if not (isinstance(link, dict) and isinstance(link.get("id"), str)
+                    and isinstance(link.get("token"), str)
+                    and isinstance(link.get("seat"), int)
+                    and not isinstance(link.get("seat"), bool)):
+                raise Refused(400, "each seat link must be {id, seat, token}")
+            wanted.setdefault(link["id"][:32], {})[link["seat"]] = link["token"]
         out = []
-        for r in self.store.listing():
-            out.append({
-                "id": r.id, "game": r.game, "name": game_name(r.game),
-                "options": r.options, "players": r.players, "status": r.status,
-                "ply": r.ply, "to_move": r.to_move, "result": r.result,
-                "updated_at": r.updated_at.isoformat() if r.updated_at else None,
-                "seats": [public_seat(s) for s in r.seats],
-            })
-        return out
+        for record in self.store.mine(list(wanted)):
+            held = sorted(seat for seat, token in wanted[record.id].items()
+                          if 0 <= seat < len(record.seats) and hmac.compare_digest(
+                              record.seats[seat].token_hash, token_hash(token)))
+            if held:
+                out.append({**_summary(record), "held": held})
+        return {"games": out}
+
+    async def rematch(self, game_id: str, body: Any) -> dict[str, Any]:
+        """The same table plays again: ``{"token"}``, a seat's or the host's, once the game is
+        over (or abandoned). A new game with the same game, options, seats (people, bots and
+        names; a person a bot sat in for plays in person again), timer and visibility, and a
+        new seed; each link to the old game holds the same seat in the new one (the same
+        token). Asked again, by anyone, in any process: the same rematch."""
+        if not isinstance(body, dict) or not isinstance(body.get("token"), str):
+            raise Refused(400, "expected a JSON object with a token")
+        live = await self.get(game_id)
+        old = live.record
+        given = token_hash(body["token"])
+        if not any(hmac.compare_digest(h, given)
+                   for h in (old.host_token_hash, *(s.token_hash for s in old.seats))):
+            raise Refused(403, "only the game's host or one of its seats may ask for a rematch")
+        async with live.lock:
+            self._sync(live)
+            if not live.game.is_over and old.status != "abandoned":
+                raise Refused(409, "a rematch comes once the game is over")
+            if old.rematch_id is not None:
+                return {"id": old.rematch_id}
+            seed = secrets.randbits(62)
+            game = upriver.new_game(old.game, players=old.players, seed=seed, **old.options)
+            new = GameRecord(
+                id=secrets.token_urlsafe(9), game=old.game, options=old.options,
+                players=old.players, seed=seed, host_token_hash=old.host_token_hash,
+                to_move=game.to_move, public=old.public, turn_seconds=old.turn_seconds,
+                on_timeout=old.on_timeout, timeout_level=old.timeout_level)
+            for s in old.seats:
+                kind, agent = ("human", None) if s.away else (s.kind, s.agent)
+                new.seats.append(SeatRecord(s.seat, kind, agent, s.token_hash, s.name))
+            self._set_deadline(new, deadline_after(
+                game, None, timer_of(new), [s.kind == "human" for s in new.seats], _now()))
+            old.rematch_id = self.store.create_rematch(game_id, new)
+            if old.rematch_id == new.id:
+                again = self.live[new.id] = LiveGame(new, game)
+                self._schedule_bots(again)
+            live.pages.clear()
+        self._notify(live)
+        return {"id": old.rematch_id}
 
     def evict_idle(self) -> int:
         """Let go of every game not in use: nobody watching, no bot to play or playing, no
@@ -452,6 +512,7 @@ class Host:
             "seats": [public_seat(s) for s in record.seats],
             "status": record.status,
             "clock": _clock(record),
+            "rematch": record.rematch_id,  # the game this table went on to play
             # How decisions were taken, where the table should know (a bot that gave none).
             "events": [{"ply": i + 1, "seat": m.seat, "text": m.note}
                        for i, m in enumerate(record.moves) if m.note],
@@ -920,6 +981,17 @@ def _not_your_turn(live: LiveGame, seat: int) -> str:
     if live.game.is_over:
         return "the game is over"
     return f"it is seat {live.game.to_move}'s turn, not seat {seat}'s"
+
+
+def _summary(r: GameRecord) -> dict[str, Any]:
+    """A game as the lobby lists it (no tokens)."""
+    return {
+        "id": r.id, "game": r.game, "name": game_name(r.game),
+        "options": r.options, "players": r.players, "status": r.status,
+        "ply": r.ply, "to_move": r.to_move, "result": r.result,
+        "updated_at": r.updated_at.isoformat() if r.updated_at else None,
+        "seats": [public_seat(s) for s in r.seats], "rematch": r.rematch_id,
+    }
 
 
 def _clock(record: GameRecord) -> dict[str, Any] | None:

@@ -82,6 +82,7 @@ class GameRecord:
     timeout_level: str | None = None
     deadline: dt.datetime | None = None
     warned: bool = False
+    rematch_id: str | None = None  # the game its table went on to play
 
 
 @dataclass
@@ -195,21 +196,51 @@ class Store:
             db.execute(sa.text("SELECT 1"))
 
     def create(self, record: GameRecord) -> None:
+        with self.engine.begin() as db:
+            self._insert(db, record)
+
+    def create_rematch(self, old_id: str, record: GameRecord) -> str:
+        """Store ``record`` as the rematch of game ``old_id`` and return its id; if that game
+        has a rematch already (asked twice, or by two processes at once), store nothing and
+        return that one's id."""
+        with self.engine.begin() as db:
+            taken = db.execute(games.update().where(
+                (games.c.id == old_id) & games.c.rematch_id.is_(None))
+                .values(rematch_id=record.id, updated_at=_now())).rowcount
+            if taken:
+                self._insert(db, record)
+                self._announce(db, old_id)
+                return record.id
+        with self.engine.connect() as db:
+            existing = db.execute(sa.select(games.c.rematch_id).where(
+                games.c.id == old_id)).scalar_one()
+        return str(existing)
+
+    def mine(self, game_ids: list[str]) -> list[GameRecord]:
+        """The games of ``game_ids`` that exist, newest first, with their seats (and the seats'
+        token hashes, to check a browser's links against)."""
+        if not game_ids:
+            return []
+        with self.engine.connect() as db:
+            rows = db.execute(games.select().where(games.c.id.in_(game_ids))
+                              .order_by(games.c.updated_at.desc())).mappings().all()
+            return _seated(db, rows, tokens=True)
+
+    def _insert(self, db: sa.Connection, record: GameRecord) -> None:
         now = _now()
         record.created_at = record.updated_at = now
-        with self.engine.begin() as db:
-            db.execute(games.insert().values(
-                id=record.id, game=record.game, options=record.options,
-                players=record.players, seed=record.seed, host_token=record.host_token_hash,
-                status=record.status, ply=0, to_move=record.to_move, result=None,
-                created_at=now, updated_at=now, public=record.public,
-                turn_seconds=record.turn_seconds, on_timeout=record.on_timeout,
-                timeout_level=record.timeout_level, deadline=record.deadline, warned=False))
-            db.execute(seats.insert(), [
-                {"game_id": record.id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
-                 "token": s.token_hash, "name": s.name, "away": s.away}
-                for s in record.seats])
-            self._announce(db, record.id)
+        db.execute(games.insert().values(
+            id=record.id, game=record.game, options=record.options,
+            players=record.players, seed=record.seed, host_token=record.host_token_hash,
+            status=record.status, ply=0, to_move=record.to_move, result=None,
+            created_at=now, updated_at=now, public=record.public,
+            turn_seconds=record.turn_seconds, on_timeout=record.on_timeout,
+            timeout_level=record.timeout_level, deadline=record.deadline, warned=False))
+        db.execute(seats.insert(), [
+            {"game_id": record.id, "seat": s.seat, "kind": s.kind, "agent": s.agent,
+             "token": s.token_hash, "name": s.name, "away": s.away}
+            for s in record.seats])
+        self._announce(db, record.id)
 
     def load(self, game_id: str) -> GameRecord | None:
         with self.engine.connect() as db:
@@ -232,13 +263,7 @@ class Store:
         with self.engine.connect() as db:
             rows = db.execute(games.select().where(games.c.public.is_(True))
                               .order_by(games.c.updated_at.desc()).limit(limit)).mappings().all()
-            records = {r["id"]: _record(r) for r in rows}
-            if records:
-                for r in db.execute(seats.select().where(seats.c.game_id.in_(list(records)))
-                                    .order_by(seats.c.seat)):
-                    records[r.game_id].seats.append(
-                        SeatRecord(r.seat, r.kind, r.agent, "", r.name, bool(r.away)))
-        return list(records.values())
+            return _seated(db, rows, tokens=False)
 
     def playing(self) -> list[str]:
         with self.engine.connect() as db:
@@ -470,6 +495,18 @@ class Store:
                        .values(owner=None, until=None))
 
 
+def _seated(db: sa.Connection, rows: Any, *, tokens: bool) -> list[GameRecord]:
+    """The games of ``rows`` in their order, each with its seats (their token hashes only
+    with ``tokens``)."""
+    records = {r["id"]: _record(r) for r in rows}
+    if records:
+        for r in db.execute(seats.select().where(seats.c.game_id.in_(list(records)))
+                            .order_by(seats.c.seat)):
+            records[r.game_id].seats.append(SeatRecord(
+                r.seat, r.kind, r.agent, r.token if tokens else "", r.name, bool(r.away)))
+    return list(records.values())
+
+
 def _record(row: Any) -> GameRecord:
     return GameRecord(
         id=row["id"], game=row["game"], options=dict(row["options"]), players=row["players"],
@@ -478,7 +515,7 @@ def _record(row: Any) -> GameRecord:
         created_at=row["created_at"], updated_at=row["updated_at"], public=bool(row["public"]),
         turn_seconds=row["turn_seconds"], on_timeout=row["on_timeout"],
         timeout_level=row["timeout_level"], deadline=_aware(row["deadline"]),
-        warned=bool(row["warned"]))
+        warned=bool(row["warned"]), rematch_id=row["rematch_id"])
 
 
 def _aware(when: dt.datetime | None) -> dt.datetime | None:

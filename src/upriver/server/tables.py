@@ -59,6 +59,8 @@ games = Table(
     Column("timeout_level", String(16), nullable=True),
     Column("deadline", DateTime(timezone=True), nullable=True, index=True),
     Column("warned", Boolean, nullable=False, server_default=false()),
+    # The game this one's table went on to play (a rematch: the same seats and settings).
+    Column("rematch_id", String(32), nullable=True),
 )
 
 seats = Table(

@@ -74,6 +74,7 @@ function render(p) {
   $("#events-box").hidden = p.events.length === 0;
   drawSeats(p);
   drawClock();
+  drawRematch(p);
   $("#final").hidden = !p.over;
   if (p.over) {
     $("#scores").replaceChildren(scoreTable(p));
@@ -185,6 +186,33 @@ function drawClock() {
   box.classList.toggle("warned", p.clock.warned);
 }
 setInterval(drawClock, 1000);
+
+// Once the game is over (or abandoned), its table may play again: same seats, same links.
+function drawRematch(p) {
+  const box = $("#rematch-box");
+  box.hidden = !(p.over || p.status === "abandoned") || (seat === null && !hostToken);
+  if (box.hidden) return;
+  if (p.rematch && hostToken) localStorage.setItem(`upriver-host-${p.rematch}`, hostToken);
+  if (p.rematch) {
+    box.replaceChildren(el("a", { id: "rematch-link", href: rematchUrl(p.rematch) },
+      "Your table plays again: join the rematch"));
+  } else {
+    box.replaceChildren(el("button", { id: "rematch", class: "primary", onclick: askRematch },
+      "Play again with the same seats"));
+  }
+}
+
+function rematchUrl(id) {
+  return seat === null ? `/games/${id}` : `/games/${id}?seat=${seat}&token=${encodeURIComponent(token)}`;
+}
+
+async function askRematch() {
+  showError(null);
+  try {
+    const made = await api("POST", `/api/games/${gameId}/rematch`, { token: seat === null ? hostToken : token });
+    location.href = rematchUrl(made.id);
+  } catch (err) { showError(err); }
+}
 
 async function comeBack() {
   showError(null);

@@ -111,12 +111,31 @@ function yourRow(g, links) {
     el("td", {}, ...seats.flatMap((a, k) => k ? [" ", a] : [a])));
 }
 
+// Every seat link this browser keeps, for the server to say which games they are (private
+// ones included): the newest 150 at most.
+function heldLinks() {
+  const out = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key.startsWith("upriver-links-")) continue;
+    const id = key.slice("upriver-links-".length);
+    for (const [s, url] of Object.entries(seatLinks(id))) {
+      const t = new URL(url, location.origin).searchParams.get("token");
+      if (t) out.push({ id, seat: Number(s), token: t });
+    }
+  }
+  return out.slice(-150);
+}
+
 async function refresh() {
   const { games } = await api("GET", "/api/games");
   $("#playing").replaceChildren(...games.filter((g) => g.status !== "over").map(gameRow));
   $("#finished").replaceChildren(...games.filter((g) => g.status === "over").map(gameRow));
-  const yours = games.filter((g) => Object.keys(seatLinks(g.id)).length);
-  $("#yours").replaceChildren(...yours.map((g) => yourRow(g, seatLinks(g.id))));
+  const links = heldLinks();
+  const yours = links.length ? (await api("POST", "/api/my-games", { seats: links })).games : [];
+  const running = yours.filter((g) => g.status === "playing");
+  $("#yours").replaceChildren(...[...running, ...yours.filter((g) => g.status !== "playing")]
+    .map((g) => yourRow(g, seatLinks(g.id))));
   $("#yours-box").hidden = yours.length === 0;
 }
 

@@ -1,0 +1,64 @@
+"""End-to-end, in Debian's chromium: after a game (issue 28). A finished table plays again
+with one click, every seat's link taking it to its seat in the rematch, and the lobby lists
+this browser's games, running and finished, from the links it holds."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.e2e.conftest import ServerFactory
+from tests.e2e.pages import Contexts
+from tests.e2e.test_timers import expire
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_finished_table_plays_again_and_the_lobby_lists_both_games(
+        server: ServerFactory, new_context: Contexts) -> None:
+    """Made in the lobby, abandoned when its person ran out of time: "Play again with the
+    same seats" opens the seat's page in the new game; the other seat's page of the old
+    game offers the same rematch; the lobby's "Your games" lists both."""
+    srv = server()
+    lobby = new_context().new_page()
+    lobby.goto(srv.url + "/")
+    lobby.locator("#seat-0").wait_for()
+    lobby.select_option("#game", "the-river")
+    lobby.select_option("#players", "2")
+    lobby.select_option("#seat-1", "human")
+    lobby.select_option("#turn-time", "60")
+    lobby.select_option("#on-timeout", "abandon")
+    lobby.click("#create")
+    lobby.locator("a.seat-link").first.wait_for()
+    old_id = srv.api("GET", "/api/games")["games"][0]["id"]
+    links = {s: lobby.locator(f'a.seat-link[data-seat="{s}"]').get_attribute("href")
+             for s in (0, 1)}
+
+    other = new_context().new_page()
+    other.goto(str(links[1]))
+    other.locator("#board svg").first.wait_for()
+    lobby.goto(str(links[0]))
+    lobby.locator("#board svg").first.wait_for()
+    expire(srv, old_id)
+    expect(lobby.locator("#clock")).to_contain_text("Time is up")
+    expire(srv, old_id)
+    expect(lobby.locator("#status")).to_have_text("Abandoned: a person ran out of time")
+    lobby.click("#rematch")
+    lobby.wait_for_url(re.compile(r"/games/(?!" + re.escape(old_id) + r")[^/?]+\?seat=0&token="))
+    lobby.locator("#board svg").first.wait_for()
+    new_id = lobby.url.split("/games/")[1].split("?")[0]
+    expect(lobby.locator("#status")).not_to_contain_text("Abandoned")
+
+    join = other.locator("#rematch-link")
+    expect(join).to_have_text("Your table plays again: join the rematch")
+    join.click()
+    other.wait_for_url(re.compile(re.escape(f"/games/{new_id}?seat=1&token=")))
+    other.locator("#board svg").first.wait_for()
+
+    lobby.goto(srv.url + "/")
+    rows = lobby.locator("#yours tr")
+    expect(rows).to_have_count(2)
+    expect(rows.first).to_have_attribute("data-game", new_id)
+    expect(rows.nth(1)).to_contain_text("abandoned")
