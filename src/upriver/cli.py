@@ -715,13 +715,19 @@ def review(file: str, seat: int | None, secs: float | None, iters: int | None, p
               show_default=True,
               help="a game nobody watches or plays leaves memory after this long (it is "
                    "loaded from the database when next asked for)")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="server processes sharing the address (above 1: PostgreSQL only)")
+@click.option("--log-format", type=click.Choice(["text", "json"]), default="text",
+              show_default=True, help="the log on standard error: lines for people, or JSON")
 def serve(host: str, port: int, db: str | None, bot_delay: float,
-          bot_workers: int | None, review_iters: int | None, idle_minutes: float) -> None:
+          bot_workers: int | None, review_iters: int | None, idle_minutes: float,
+          workers: int, log_format: str) -> None:
     """Start the web app and print its address."""
     from upriver.server import serve as run_server
 
     run_server(host, port, db, bot_delay=bot_delay, bot_workers=bot_workers,
-               review_iters=review_iters, idle_seconds=idle_minutes * 60)
+               review_iters=review_iters, idle_seconds=idle_minutes * 60, workers=workers,
+               log_format=log_format)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -53,12 +53,13 @@ def niceness(pid: int) -> int:
 class Server:
     """One ``upriver serve`` process on a free loopback port."""
 
-    def __init__(self, db: str, home: Path, *, workers: int = 1, bot_delay: float = 0.0) -> None:
+    def __init__(self, db: str, home: Path, *, workers: int = 1, bot_delay: float = 0.0,
+                 extra: tuple[str, ...] = ()) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         command = [str(Path(sys.executable).with_name("upriver")), "serve", "--port",
                    str(self.port), "--db", db, "--bot-workers", str(workers),
-                   "--bot-delay", str(bot_delay)]
+                   "--bot-delay", str(bot_delay), *extra]
         env = dict(os.environ, XDG_DATA_HOME=str(home))
         self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL,
                                         stderr=subprocess.PIPE, env=env)

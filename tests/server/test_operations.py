@@ -1,13 +1,25 @@
-"""What a host running upriver needs (issue 28, "operational basics"): a health check, and
-the idle time after which a game leaves memory, set from the command line."""
+"""What a host running upriver needs (issue 28, "operational basics"): a health check, the
+idle time after which a game leaves memory, several worker processes on one address, and a
+log a collector can read."""
 
 from __future__ import annotations
 
+import datetime as dt
+import json
+import signal
+import time
+from pathlib import Path
+
+import pytest
 from click.testing import CliRunner
 from sqlalchemy import create_engine
 from starlette.testclient import TestClient
 
+from tests.server.conftest import empty_postgres_url
+from tests.server.processes import Server, children
 from upriver.cli import cli
+from upriver.server.store import engine_for
+from upriver.server.tables import games
 
 
 def test_healthz_answers_while_the_database_does(client: TestClient) -> None:
@@ -43,3 +55,49 @@ def test_serve_refuses_an_idle_time_out_of_range() -> None:
         result = CliRunner().invoke(cli, ["serve", "--idle-minutes", bad])
         assert result.exit_code == 2
         assert "--idle-minutes" in result.output
+
+
+def test_several_workers_need_postgresql(tmp_path: Path) -> None:
+    """``--workers 2`` on an SQLite file is refused in one line before anything starts: an
+    SQLite file belongs to one server process."""
+    result = CliRunner().invoke(cli, ["serve", "--workers", "2", "--port", "0",
+                                      "--db", f"sqlite:///{tmp_path / 'games.db'}"])
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: several workers need a PostgreSQL database")
+    assert result.output.count("\n") == 1
+    assert not (tmp_path / "games.db").exists()
+
+
+@pytest.mark.postgres
+def test_workers_share_the_address_and_log_json_lines(tmp_path: Path) -> None:
+    """``upriver serve --workers 2 --log-format json`` on PostgreSQL: two server processes
+    under one, both serving the address; a game's events are logged as JSON lines that name
+    the game."""
+    url = empty_postgres_url()
+    server = Server(url, tmp_path, extra=("--workers", "2", "--log-format", "json"))
+    try:
+        workers = [pid for pid in children(server.pid)
+                   if "spawn_main" in Path(f"/proc/{pid}/cmdline").read_text()]
+        assert len(workers) == 2, workers
+        made = server.api("POST", "/api/games", {
+            "game": "the-river", "players": 2, "seats": [{"kind": "human"}] * 2,
+            "timer": {"seconds": 60}})
+        engine = engine_for(url)
+        with engine.begin() as db:
+            db.execute(games.update().where(games.c.id == made["id"]).values(
+                deadline=dt.datetime.now(dt.UTC) - dt.timedelta(seconds=1)))
+        engine.dispose()
+        end = time.monotonic() + 10
+        while not server.api("GET", f"/api/games/{made['id']}")["clock"]["warned"]:
+            assert time.monotonic() < end, "no worker warned the seat"
+            time.sleep(0.2)
+        assert server.api("GET", "/healthz")["ok"] is True
+    finally:
+        server.kill(signal.SIGTERM)
+        log = server.errors()
+        server.stop()
+    lines = [json.loads(line) for line in log.splitlines() if line.startswith("{")]
+    warned = [line for line in lines if "ran out of time" in line["message"]]
+    assert len(warned) == 1  # one process warned, whichever swept first
+    assert warned[0]["game"] == made["id"] and warned[0]["level"] == "info"
+    assert warned[0]["process"] in workers

@@ -27,6 +27,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -49,6 +50,7 @@ from upriver.server.host import (
     public_seat,
     replay,
 )
+from upriver.server.logs import setup as setup_logs
 from upriver.server.store import Store
 
 STATIC = Path(__file__).parent / "static"
@@ -325,6 +327,25 @@ def page(name: str) -> Handler:
         return FileResponse(STATIC / name, media_type="text/html")
 
     return endpoint
+
+
+SETTINGS = "UPRIVER_SERVE"  # the environment variable ``from_environment`` reads
+
+
+def from_environment() -> Starlette:
+    """The app as each worker process of ``upriver serve --workers N`` builds it, or a host's
+    own process manager (``gunicorn -k uvicorn.workers.UvicornWorker
+    'upriver.server:from_environment()'``): ``create_app``'s settings as JSON in the
+    ``UPRIVER_SERVE`` environment variable, e.g. ``{"db": "postgresql://...",
+    "log_format": "json"}``."""
+    try:
+        settings = json.loads(os.environ.get(SETTINGS, "{}"))
+        if not isinstance(settings, dict):
+            raise ValueError("not a JSON object")
+    except ValueError as err:
+        raise ValueError(f"{SETTINGS} must hold the server's settings as JSON: {err}") from None
+    setup_logs(str(settings.pop("log_format", "text")))
+    return create_app(**settings)
 
 
 def create_app(db: str | None = None, *, bot_delay: float = 0.4,

@@ -270,7 +270,8 @@ class Host:
                     try:
                         live = await self.get(game_id)
                     except Refused as err:
-                        log.error("cannot play bots in game %s: %s", game_id, err.message)
+                        log.error("cannot play bots in game %s: %s", game_id, err.message,
+                                  extra={"game": game_id})
                         continue
                     if live.bot_task is None or live.bot_task.done():
                         async with live.lock:
@@ -303,7 +304,8 @@ class Host:
                 if not self.store.warn(game_id, live.ply, until):
                     return
                 record.deadline, record.warned = until, True
-                log.info("game %s: seat %d ran out of time and was warned", game_id, seat)
+                log.info("game %s: seat %d ran out of time and was warned", game_id, seat,
+                         extra={"game": game_id, "seat": seat})
             elif timer.on_timeout == "bot":
                 if not self.store.time_out(game_id, live.ply, seat, timer.level):
                     return
@@ -311,12 +313,13 @@ class Host:
                 taken.kind, taken.agent, taken.away = "bot", timer.level, True
                 record.deadline, record.warned = None, False
                 log.info("game %s: a bot plays seat %d until its person comes back",
-                         game_id, seat)
+                         game_id, seat, extra={"game": game_id, "seat": seat})
             else:
                 if not self.store.time_out(game_id, live.ply, seat, None):
                     return
                 record.status, record.deadline, record.warned = "abandoned", None, False
-                log.info("game %s: abandoned, seat %d ran out of time", game_id, seat)
+                log.info("game %s: abandoned, seat %d ran out of time", game_id, seat,
+                         extra={"game": game_id, "seat": seat})
             live.pages.clear()
         self._changed(live)
 
@@ -862,7 +865,7 @@ class Host:
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("reviewing game %s stopped", game_id)
+            log.exception("reviewing game %s stopped", game_id, extra={"game": game_id})
         finally:
             self.reviewing.pop(game_id, None)
 
@@ -885,7 +888,8 @@ class Host:
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("bots in game %s stopped; trying again", live.record.id)
+                log.exception("bots in game %s stopped; trying again", live.record.id,
+                              extra={"game": live.record.id})
                 await asyncio.sleep(1.0)
 
     async def _bots_play(self, live: LiveGame) -> None:
@@ -947,11 +951,13 @@ class Host:
                 action = random.Random(seed).choice(live.game.legal_actions())
                 note += "; a random legal move was played instead"
                 self.stats["bot_fallbacks"] += 1
-                log.warning("game %s, decision %d: %s", live.record.id, ply + 1, note)
+                log.warning("game %s, decision %d: %s", live.record.id, ply + 1, note,
+                            extra={"game": live.record.id, "seat": seat})
             try:
                 self._apply(live, seat, action, note)
             except Refused as err:  # stale: another server took this decision
-                log.info("bot in game %s: %s", live.record.id, err.message)
+                log.info("bot in game %s: %s", live.record.id, err.message,
+                         extra={"game": live.record.id, "seat": seat})
                 return False
         self._notify(live)
         return True
