@@ -47,12 +47,13 @@ class Server:
     """One ``upriver serve`` process that can be stopped and started again as it was."""
 
     def __init__(self, db: Path, port: int, *, bot_delay: float, log: Path,
-                 review_iters: int | None = None) -> None:
+                 review_iters: int | None = None, idle_minutes: float | None = None) -> None:
         self.db = db
         self.port = port
         self.bot_delay = bot_delay
         self.log = log
         self.review_iters = review_iters
+        self.idle_minutes = idle_minutes
         self.proc: subprocess.Popen[bytes] | None = None
 
     @property
@@ -66,6 +67,8 @@ class Server:
                    "--bot-workers", "1"]
         if self.review_iters:
             command += ["--review-iters", str(self.review_iters)]
+        if self.idle_minutes:
+            command += ["--idle-minutes", str(self.idle_minutes)]
         with self.log.open("ab") as out:
             # A session of its own, so stopping it also ends its bot worker processes.
             self.proc = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT,
@@ -121,10 +124,12 @@ def server(tmp_path: Path) -> Iterator[ServerFactory]:
     teardown."""
     started: list[Server] = []
 
-    def start(bot_delay: float = 0.0, review_iters: int | None = None) -> Server:
+    def start(bot_delay: float = 0.0, review_iters: int | None = None,
+              idle_minutes: float | None = None) -> Server:
         n = len(started)
         srv = Server(tmp_path / f"upriver-{n}.db", free_port(), bot_delay=bot_delay,
-                     log=tmp_path / f"server-{n}.log", review_iters=review_iters)
+                     log=tmp_path / f"server-{n}.log", review_iters=review_iters,
+                     idle_minutes=idle_minutes)
         started.append(srv)
         srv.start()
         return srv

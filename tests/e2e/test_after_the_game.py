@@ -5,6 +5,7 @@ this browser's games, running and finished, from the links it holds."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -62,3 +63,34 @@ def test_a_finished_table_plays_again_and_the_lobby_lists_both_games(
     expect(rows).to_have_count(2)
     expect(rows.first).to_have_attribute("data-game", new_id)
     expect(rows.nth(1)).to_contain_text("abandoned")
+
+
+def test_a_game_left_idle_leaves_memory_and_its_page_plays_on(
+        server: ServerFactory, new_context: Contexts) -> None:
+    """A server that lets idle games go after 6 seconds: once its page is closed, the game
+    leaves memory; its link opens it again from the database, as it was, and play goes on."""
+    srv = server(idle_minutes=0.1)
+    made = srv.api("POST", "/api/games", {"game": "twelve-rivers", "players": 2, "seed": 6,
+                                          "seats": [{"kind": "human"}, {"kind": "human"}]})
+    seat = srv.api("GET", f"/api/games/{made['id']}")["to_move"]
+    link = f"{srv.url}/games/{made['id']}?seat={seat}&token={made['seats'][seat]['token']}"
+    context = new_context()
+    page = context.new_page()
+    page.goto(link)
+    page.locator("#board svg").first.wait_for()
+    page.locator("#passes button, #board [data-action].target").first.click()
+    page.wait_for_function("() => document.querySelector('#board').dataset.ply === '1'")
+    before = srv.api("GET", f"/api/games/{made['id']}")
+    page.close()
+    evicted = srv.api("GET", "/api/status")["evicted"]
+    end = time.monotonic() + 30
+    while srv.api("GET", "/api/status")["evicted"] == evicted:
+        assert time.monotonic() < end, "the idle game stayed in memory"
+        time.sleep(0.5)
+    assert srv.api("GET", "/api/status")["games_in_memory"] == 0
+    page = context.new_page()
+    page.goto(link)
+    page.locator("#board svg").first.wait_for()
+    after = srv.api("GET", f"/api/games/{made['id']}")
+    assert after["view"] == before["view"] and after["log"] == before["log"]
+    expect(page.locator("#board")).to_have_attribute("data-ply", "1")
