@@ -95,3 +95,13 @@ def play_one(page: Page, prefer: Callable[[str], bool] = lambda a: True) -> bool
     return False
 
 
+
+
+def two_people_in_the_lobby(page: Page, url: str, game: str) -> None:
+    """Open the lobby and fill its form for ``game`` with two people (then pick more, and
+    click "Create game")."""
+    page.goto(url + "/")
+    page.locator("#seat-0").wait_for()
+    page.select_option("#game", game)
+    page.select_option("#players", "2")
+    page.select_option("#seat-1", "human")

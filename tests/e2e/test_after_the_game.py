@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import ServerFactory
-from tests.e2e.pages import Contexts
+from tests.e2e.pages import Contexts, two_people_in_the_lobby
 from tests.e2e.test_timers import expire
 
 pytestmark = pytest.mark.browser
@@ -24,11 +24,7 @@ def test_a_finished_table_plays_again_and_the_lobby_lists_both_games(
     game offers the same rematch; the lobby's "Your games" lists both."""
     srv = server()
     lobby = new_context().new_page()
-    lobby.goto(srv.url + "/")
-    lobby.locator("#seat-0").wait_for()
-    lobby.select_option("#game", "the-river")
-    lobby.select_option("#players", "2")
-    lobby.select_option("#seat-1", "human")
+    two_people_in_the_lobby(lobby, srv.url, "the-river")
     lobby.select_option("#turn-time", "60")
     lobby.select_option("#on-timeout", "abandon")
     lobby.click("#create")

@@ -12,7 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.e2e.conftest import Server, ServerFactory
-from tests.e2e.pages import Contexts
+from tests.e2e.pages import Contexts, two_people_in_the_lobby
 from upriver.server.store import engine_for
 from upriver.server.tables import games
 
@@ -35,11 +35,7 @@ def test_a_timed_table_warns_then_a_bot_sits_in_until_the_person_takes_the_seat_
 in the middle keeps the warning and its deadline."""
     srv = server(bot_delay=0.3)
     page = new_context().new_page()
-    page.goto(srv.url + "/")
-    page.locator("#seat-0").wait_for()
-    page.select_option("#game", "the-river")
-    page.select_option("#players", "2")
-    page.select_option("#seat-1", "human")
+    two_people_in_the_lobby(page, srv.url, "the-river")
     expect(page.locator("#timeout-row")).to_be_hidden()
     page.select_option("#turn-time", "180")
     expect(page.locator("#timeout-row")).to_be_visible()
