@@ -48,7 +48,7 @@ in the middle keeps the warning and its deadline."""
     page.locator("#board svg").first.wait_for()
 
     clock = page.locator("#clock")
-    expect(clock).to_have_text(re.compile(r"^(3:00|2:5\d) left$"))
+    expect(clock).to_have_text(re.compile(r"^(3:00|2:[0-5]\d) left$"))
     expire(srv, game_id)
     expect(clock).to_have_text(re.compile(r"^Time is up: in 0:[0-4]\d a bot plays for you$"))
     expect(clock).to_have_class(re.compile(r"\bwarned\b"))
