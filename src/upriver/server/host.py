@@ -606,10 +606,8 @@ class Host:
             if live.game.is_over or live.record.status == "abandoned":
                 raise Refused(409, "the game is over")
             record_seat = live.record.seats[seat]
-            kind = record_seat.kind
-            record_seat.kind = "bot"  # the clock stops when a bot is to move
-            deadline = self._deadline(live, live.game, turn_of(live.game))
-            record_seat.kind = kind
+            # The clock stops if the seat handed over is the one to move.
+            deadline = self._deadline(live, live.game, turn_of(live.game), changed=(seat, False))
             self.store.set_seat(game_id, seat, kind="bot", agent=agent, deadline=deadline)
             record_seat.kind, record_seat.agent, record_seat.away = "bot", agent, False
             self._set_deadline(live.record, deadline)
@@ -632,11 +630,10 @@ class Host:
                 raise Refused(409, f"seat {who} is not played by a bot in its person's absence")
             if live.game.is_over or live.record.status == "abandoned":
                 raise Refused(409, "the game is over")
-            record_seat.kind = "human"
             fresh = None if live.game.to_move == who else turn_of(live.game)
-            deadline = self._deadline(live, live.game, fresh)
+            deadline = self._deadline(live, live.game, fresh, changed=(who, True))
             self.store.set_seat(game_id, who, kind="human", agent=None, deadline=deadline)
-            record_seat.agent, record_seat.away = None, False
+            record_seat.kind, record_seat.agent, record_seat.away = "human", None, False
             self._set_deadline(live.record, deadline)
             if live.bot_task is not None and live.game.to_move == who:
                 live.bot_task.cancel()
@@ -691,12 +688,15 @@ class Host:
             live.record.status, live.record.result = "over", result
 
     @staticmethod
-    def _deadline(live: LiveGame, game: Game,
-                  before: tuple[int | None, int | None] | None) -> Deadline:
+    def _deadline(live: LiveGame, game: Game, before: tuple[int | None, int | None] | None,
+                  changed: tuple[int, bool] | None = None) -> Deadline:
         """The turn timer's deadline once ``game`` is the position (``turn_of`` the one
-        before it: a turn that goes on keeps its clock)."""
-        return deadline_after(game, before, timer_of(live.record),
-                              [s.kind == "human" for s in live.record.seats], _now())
+        before it: a turn that goes on keeps its clock), with the seat ``changed`` names
+        about to become a person's (True) or a bot's (False)."""
+        humans = [s.kind == "human" for s in live.record.seats]
+        if changed is not None:
+            humans[changed[0]] = changed[1]
+        return deadline_after(game, before, timer_of(live.record), humans, _now())
 
     @staticmethod
     def _set_deadline(record: GameRecord, deadline: Deadline) -> None:

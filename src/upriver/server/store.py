@@ -297,7 +297,7 @@ class Store:
     def _advance(self, db: sa.Connection, game_id: str, old: int, new: int,
                  to_move: int | None, result: dict[str, Any] | None,
                  deadline: Deadline) -> None:
-        timer = {} if isinstance(deadline, Keep) else {"deadline": deadline, "warned": False}
+        timer = _clock_values(deadline)
         done = db.execute(games.update().where(
             (games.c.id == game_id) & (games.c.ply == old) & (games.c.status != "abandoned"))
             .values(ply=new, to_move=to_move, result=result,
@@ -308,7 +308,7 @@ class Store:
 
     def set_seat(self, game_id: str, seat: int, *, kind: str, agent: str | None,
                  away: bool = False, deadline: Deadline = KEEP) -> None:
-        timer = {} if isinstance(deadline, Keep) else {"deadline": deadline, "warned": False}
+        timer = _clock_values(deadline)
         with self.engine.begin() as db:
             db.execute(seats.update().where((seats.c.game_id == game_id) & (seats.c.seat == seat))
                        .values(kind=kind, agent=agent, away=away))
@@ -493,6 +493,12 @@ class Store:
         with self.engine.begin() as db:
             db.execute(reviews.update().where(reviews.c.owner == owner)
                        .values(owner=None, until=None))
+
+
+def _clock_values(deadline: Deadline) -> dict[str, Any]:
+    """The games-table values a change sets for the turn timer: a new deadline (or none)
+    clears the warning; ``KEEP`` sets nothing."""
+    return {} if isinstance(deadline, Keep) else {"deadline": deadline, "warned": False}
 
 
 def _seated(db: sa.Connection, rows: Any, *, tokens: bool) -> list[GameRecord]:
