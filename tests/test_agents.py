@@ -288,3 +288,63 @@ def test_mcts_rewards_a_solo_loss_by_its_margin() -> None:
     mine, theirs = g.scores()[0], g.opponents()[0]["score"]
     assert not g.winners() and theirs > mine > 0
     assert rewards(g) == [pytest.approx(0.2 * mine / theirs)]
+
+
+def _thin_and_full_searches(seed: int) -> tuple[MCTSAgent, Game]:
+    g = upriver.new_game("wayfarers", players=1, seed=seed, ai_board="stargazer")
+    rng = random.Random(seed)
+    while len(g.legal_actions()) < 4:
+        g.play(rng.choice(g.legal_actions()))
+    return MCTSAgent(seed=2, early=0), g
+
+
+def test_a_choice_the_tree_has_barely_visited_is_the_look_aheads() -> None:
+    """Where no action has ``ADVICE_VISITS`` visits the greedy look-ahead chooses (its best
+    prior), not the most visited of a tree too thin to know; with enough visits the search's
+    most visited action stands."""
+    from upriver.agents.mcts import ADVICE_VISITS
+
+    agent, g = _thin_and_full_searches(8)
+    root, actions = agent.search(g, budget=(ADVICE_VISITS // 4, 0.0))
+    assert 0 < max(root.children[a].visits for a in actions) < ADVICE_VISITS
+    best_prior = max(actions, key=lambda a: root.children[a].prior)
+    assert agent._most_visited(root, actions) == best_prior
+    root, actions = agent.search(g, budget=(ADVICE_VISITS * 20, 0.0))
+    most = max(root.children[a].visits for a in actions)
+    assert most >= ADVICE_VISITS
+    assert root.children[agent._most_visited(root, actions)].visits == most
+
+
+def test_a_turns_decision_left_without_budget_and_a_thin_tree_takes_the_look_ahead(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The turn's budget spent, a later decision of the turn whose node the tree visited fewer
+    than ``ADVICE_VISITS`` times runs the look-ahead (a search of no iterations) and takes its
+    best prior, rather than the thin tree's most visited action."""
+    from upriver.agents.mcts import Node
+
+    g = upriver.new_game("wayfarers", players=1, seed=9, ai_board="stargazer")
+    agent = MCTSAgent(seed=2, iters=30, early=0)
+    calls: list[tuple[tuple[int, float] | None, Node, list[str]]] = []
+    search = agent.search
+
+    def spy(game: Game, *args: object, **kwargs: object) -> tuple[Node, list[str]]:
+        root, actions = search(game, *args, **kwargs)  # type: ignore[arg-type]
+        calls.append((kwargs.get("budget"), root, actions))  # type: ignore[arg-type]
+        return root, actions
+
+    monkeypatch.setattr(agent, "search", spy)
+    checked = 0
+    while not g.is_over and checked < 5:
+        goes_on = agent._goes_on(g)
+        node = agent._node if goes_on else None
+        choices = len(g.legal_actions())
+        before = len(calls)
+        choice = agent.choose(g)
+        if goes_on and node is not None and choices > 1 and agent.turn_spent()[0] == 30:
+            assert node.visits < 30 + 1  # the whole turn's tree has 30 visits at most
+            assert len(calls) == before + 1 and calls[-1][0] == (0, 0.0)
+            _, root, actions = calls[-1]
+            assert choice == max(actions, key=lambda a: root.children[a].prior)
+            checked += 1
+        g.play(choice)
+    assert checked == 5

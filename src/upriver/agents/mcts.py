@@ -54,6 +54,11 @@ def rewards(game: Game) -> list[float]:
     ]
 
 
+# Visits below which the tree has no opinion worth taking: the turn's later decisions, left
+# with little or none of its budget, would otherwise choose among children visited 0-2 times,
+# close to at random (docs/bots.md, "the strength ladder"); the look-ahead chooses there.
+ADVICE_VISITS = 40
+
 SETTLE_EVERY = 8  # iterations between checks whether the choice is already settled
 
 
@@ -76,8 +81,10 @@ class MCTSAgent:
     searches, and the decisions that follow in the same turn go on from the node of the tree
     that the search had reached for them, extended with what is left of the budget. A game that
     counts turns (``Game.turns_taken``) says where a turn ends; elsewhere a seat's turn is its
-    run of decisions, until another seat decides. ``per="decision"`` gives each decision the
-    whole budget and a fresh tree."""
+    run of decisions, until another seat decides. Where no action of a decision has been visited
+    ``ADVICE_VISITS`` times (a turn's later decisions, its budget mostly spent on the first),
+    the greedy look-ahead chooses (with a time budget, only while time is left).
+    ``per="decision"`` gives each decision the whole budget and a fresh tree."""
 
     name = "mcts"
 
@@ -141,8 +148,12 @@ class MCTSAgent:
             if spent:  # (0, 0): no iteration, only the tree's advice or the look-ahead's
                 iters, secs = 0, 0.0
             node = self._node
-            if spent and node is not None and any(
-                    node.children[a].visits for a in actions if a in node.children):
+            # A thin tree's advice is the look-ahead's, except once a time budget is spent:
+            # the look-ahead takes time, and the budget is a promise about time.
+            enough = 1 if self.secs > 0 else ADVICE_VISITS
+            if spent and node is not None and max(
+                    (node.children[a].visits for a in actions if a in node.children),
+                    default=0) >= enough:
                 root = node  # nothing left to search with: the tree's advice as it stands
                 self.last_iterations = 0
             else:
@@ -158,10 +169,11 @@ class MCTSAgent:
         return choice
 
     def _most_visited(self, root: Node, actions: list[str]) -> str:
-        """The most visited action, ties broken at random; none visited: the best prior."""
+        """The most visited action, ties broken at random; where no action has been visited
+        ``ADVICE_VISITS`` times, the greedy look-ahead's (the best prior)."""
         visited = [(root.children[a].visits, a) for a in actions if a in root.children]
         most = max((v for v, _ in visited), default=0)
-        if most == 0:
+        if most < ADVICE_VISITS:
             return max(actions, key=lambda a: root.children[a].prior if a in root.children
                        else float("-inf"))
         return self.rng.choice([a for v, a in visited if v == most])
