@@ -290,7 +290,7 @@ def test_mcts_rewards_a_solo_loss_by_its_margin() -> None:
     assert rewards(g) == [pytest.approx(0.2 * mine / theirs)]
 
 
-def _thin_and_full_searches(seed: int) -> tuple[MCTSAgent, Game]:
+def _solo_choice(seed: int) -> tuple[MCTSAgent, Game]:
     g = upriver.new_game("wayfarers", players=1, seed=seed, ai_board="stargazer")
     rng = random.Random(seed)
     while len(g.legal_actions()) < 4:
@@ -304,7 +304,7 @@ def test_a_choice_the_tree_has_barely_visited_is_the_look_aheads() -> None:
     most visited action stands."""
     from upriver.agents.mcts import ADVICE_VISITS
 
-    agent, g = _thin_and_full_searches(8)
+    agent, g = _solo_choice(8)
     root, actions = agent.search(g, budget=(ADVICE_VISITS // 4, 0.0))
     assert 0 < max(root.children[a].visits for a in actions) < ADVICE_VISITS
     best_prior = max(actions, key=lambda a: root.children[a].prior)
@@ -348,3 +348,29 @@ def test_a_turns_decision_left_without_budget_and_a_thin_tree_takes_the_look_ahe
             checked += 1
         g.play(choice)
     assert checked == 5
+
+
+def test_a_spent_time_budget_takes_the_thin_trees_most_visited_action() -> None:
+    """Once a time budget is spent the tree's advice stands however thin: the most visited
+    action of the node, not the look-ahead's (it has not run there, so it has no opinion)."""
+    from upriver.agents.mcts import ADVICE_VISITS, Node
+
+    g = upriver.new_game("wayfarers", players=1, seed=10, ai_board="stargazer")
+    rng = random.Random(10)
+    while True:  # a decision with choices that continues the turn of the one before
+        turn = g.turns_taken
+        g.play(rng.choice(g.legal_actions()))
+        if g.turns_taken == turn and len(g.legal_actions()) >= 3:
+            break
+    agent = MCTSAgent(seed=2, secs=1.0)
+    agent._spent_secs = 2.0  # the turn's time is spent
+    actions = g.legal_actions()
+    node = Node(0)
+    for n, a in enumerate(actions):
+        node.children[a] = Node(0)
+        node.children[a].visits = 1 if n < len(actions) - 1 else 3
+    assert max(c.visits for c in node.children.values()) < ADVICE_VISITS
+    agent._turn, agent._length = agent._turn_of(g), len(g.history) - 1
+    agent._choice, agent._node = g.history[-1][1], node
+    assert agent._goes_on(g)
+    assert agent.choose(g) == actions[-1]

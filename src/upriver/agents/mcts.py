@@ -150,7 +150,7 @@ class MCTSAgent:
             node = self._node
             # A thin tree's advice is the look-ahead's, except once a time budget is spent:
             # the look-ahead takes time, and the budget is a promise about time.
-            enough = 1 if self.secs > 0 else ADVICE_VISITS
+            enough = 1 if spent and self.secs > 0 else ADVICE_VISITS
             if spent and node is not None and max(
                     (node.children[a].visits for a in actions if a in node.children),
                     default=0) >= enough:
@@ -161,19 +161,20 @@ class MCTSAgent:
                 root, actions = self.search(game, budget=(iters, secs), root=node)
                 self._spent_secs += time.perf_counter() - start
                 self._spent_iters += self.last_iterations
-            choice = self._most_visited(root, actions)
+            choice = self._most_visited(root, actions, enough)
             self._node = root.children.get(choice)
         if forced and self._node is not None:  # the tree goes on past a forced decision
             self._node = self._node.children.get(choice)
         self._turn, self._length, self._choice = self._turn_of(game), len(game.history), choice
         return choice
 
-    def _most_visited(self, root: Node, actions: list[str]) -> str:
+    def _most_visited(self, root: Node, actions: list[str],
+                      enough: int = ADVICE_VISITS) -> str:
         """The most visited action, ties broken at random; where no action has been visited
-        ``ADVICE_VISITS`` times, the greedy look-ahead's (the best prior)."""
+        ``enough`` times, the greedy look-ahead's (the best prior)."""
         visited = [(root.children[a].visits, a) for a in actions if a in root.children]
         most = max((v for v, _ in visited), default=0)
-        if most < ADVICE_VISITS:
+        if most < enough:
             return max(actions, key=lambda a: root.children[a].prior if a in root.children
                        else float("-inf"))
         return self.rng.choice([a for v, a in visited if v == most])
