@@ -12,6 +12,8 @@ from tests.e2e.pages import Contexts, click_listed, legal_on, try_board, wait_fo
 from upriver.games.wayfarers.svg import PASSES
 
 pytestmark = pytest.mark.browser
+HIGHLIGHT = "rgb(243, 156, 18)"  # style.css's --glow, on the first shape of every target
+SHAPES = {"rect", "circle", "path", "ellipse", "polygon"}
 
 
 def open_wayfarers(page: Page, url: str, players: int, board: str | None = None) -> None:
@@ -35,8 +37,9 @@ def test_wayfarers_decisions_are_all_taken_on_the_board(
         server: ServerFactory, new_context: Contexts) -> None:
     """A Wayfarers game created in the lobby (a person and an easy bot): the board draws the
     five display rows, the Journal Track and both players; for 40 decisions every legal action
-    but the passes ("done", "end turn") is a target on the board, and each decision is taken
-    by clicking one."""
+    but the passes ("done", "end turn") is a target on the board, every target is a drawn
+    piece (a die, a card, a Worker space, a Guild...: it carries ``data-piece``) outlined in
+    the highlight colour, and each decision is taken by clicking one."""
     srv = server()
     page = new_context().new_page()
     open_wayfarers(page, srv.url, 2)
@@ -50,6 +53,12 @@ def test_wayfarers_decisions_are_all_taken_on_the_board(
         targets = set(page.locator("#board [data-action].target").evaluate_all(
             "ts => ts.map(t => t.dataset.action)"))
         assert set(legal) - PASSES <= targets, set(legal) - targets
+        looks = page.locator("#board [data-action].target").evaluate_all(
+            "ts => ts.map(t => [t.dataset.piece || '', t.firstElementChild.tagName, "
+            "getComputedStyle(t.firstElementChild).stroke])")
+        assert looks and all(name for name, _, _ in looks), looks
+        assert {shape for _, shape, _ in looks} <= SHAPES, looks
+        assert {stroke for _, _, stroke in looks} == {HIGHLIGHT}, looks
         action = try_board(page)
         if action is None:
             assert set(legal) & PASSES

@@ -211,6 +211,6 @@ def test_a_named_journal_step_is_still_clicked_on_its_space() -> None:
     step = "journal to 10 (of: journal | any influence & retrieve worker)"
     assert step in acts(g)
     drawn = svg.render(g.view(0))
-    circle = re.search(r'<circle class="target" data-action="([^"]*)"[^>]*>'
-                       r"<title>space 10", drawn)
-    assert circle and html.unescape(circle.group(1)) == step
+    space = re.search(r'<g class="target" data-action="([^"]*)"[^>]*data-piece="journal-10"',
+                      drawn)
+    assert space and html.unescape(space.group(1)) == step
