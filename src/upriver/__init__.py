@@ -112,6 +112,13 @@ def button_only(game_id: str) -> frozenset[str]:
     return passes
 
 
+def seat_colours(game_id: str, view: dict[str, Any]) -> list[str]:
+    """Each seat's colour as the game's board draws it (CSS colours), so a page can show a
+    seat's colour wherever it names the seat."""
+    rules: Any = rules_for(game_id)
+    return list(rules.svg.seat_colours(view))
+
+
 def render_text(game_id: str, view: dict[str, Any]) -> str:
     """A seat's view as text for the terminal."""
     rules: Any = rules_for(game_id)

@@ -288,7 +288,8 @@ def test_the_lobby_creates_games_one_after_another_with_their_options(
     assert newest["players"] == 3
     assert newest["options"]["edition"] == "2022" and newest["options"]["family"] is True
     assert [s["kind"] for s in newest["seats"]] == ["human", "human", "bot"]
-    assert [s["name"] for s in newest["seats"]] == ["Ana", "Seat 1", "Greedy bot (medium)"]
+    assert [s["name"] for s in newest["seats"]] == ["Ana", "Seat 1",
+                                                    "Nile (greedy bot, medium)"]
 
 
 def test_the_browser_keeps_the_seat_links_the_server_no_longer_can_show(

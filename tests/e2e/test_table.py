@@ -89,8 +89,9 @@ def test_every_kind_of_decision_is_made_by_a_click_on_the_board(
 def test_names_are_used_everywhere_and_cannot_turn_a_line_around(
         server: ServerFactory, new_context: Contexts) -> None:
     """People's names (one written right to left, one very long) and readable bot names are
-    used on the board, in the seat list, the log and the title; each is isolated (a <bdi>, or
-    first-strong isolates in the drawing), so a U+202E in a name cannot reverse the log."""
+    used on the board, in the seat list, the log and the title, each beside a dot of the
+    seat's colour on the board; each is isolated (a <bdi>, or first-strong isolates in the
+    drawing), so a U+202E in a name cannot reverse the log."""
     srv = server()
     evil = "\u202eevil"
     long_name = "Bartholomew the Magnificent of Rivers"  # at most 40 characters
@@ -100,7 +101,10 @@ def test_names_are_used_everywhere_and_cannot_turn_a_line_around(
                                                     {"kind": "bot", "agent": "easy"}]})
     page = open_seat(new_context, srv, made, 0)
     names = page.locator("#seats bdi.name").all_text_contents()
-    assert names == [evil, long_name, "Random bot (easy)"]
+    assert names == [evil, long_name, "Nile (random bot, easy)"]
+    dots = page.locator("#seats .seat-dot").evaluate_all(
+        "ds => ds.map(d => getComputedStyle(d).backgroundColor)")
+    assert len(set(dots)) == 3  # each seat in its own colour, as on the board
     assert "\u2068\u202eevil\u2069" in page.locator("#board").inner_html()
     shortened = page.locator("#board").inner_html()
     assert re.search("Bartholomew the \\w*\u2026", shortened)  # cut with an ellipsis
@@ -250,7 +254,7 @@ def test_what_others_did_since_your_last_decision_is_highlighted_and_summarised(
     assert steps and all(step == 1 for step in steps), plies
     expect(page.locator("#recent-box")).to_be_visible()
     recent = page.locator("#recent li").all_text_contents()
-    assert any(line.startswith("Random bot (easy)") for line in recent)
+    assert any(line.startswith("Euphrates (random bot, easy)") for line in recent)
     assert page.locator("#board .changed").count() > 0
 
 

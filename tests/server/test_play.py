@@ -331,7 +331,8 @@ def test_the_lobby_lists_games_in_progress_without_their_tokens(client: TestClie
     assert games[a["id"]]["seats"][0]["name"] == "Ana"
     assert games[b["id"]]["options"]["edition"] == "2022"
     assert games[b["id"]]["seats"][1]["agent"] == "hard"
-    assert games[b["id"]]["seats"][1]["name"] == "Search bot (hard)"
+    assert games[b["id"]]["seats"][1]["name"] == "Euphrates (search bot, hard)"
+    assert games[b["id"]]["name"] == "12 Rivers (2022 first edition)"
     for made in (a, b):
         assert made["host_token"] not in text
         for s in made["seats"]:
@@ -376,3 +377,45 @@ def test_an_undo_already_made_by_another_server_is_stale(db_url: str) -> None:
         late = two.post(f"/api/games/{gid}/undo", json=body)
         assert late.status_code == 409 and "stale" in late.json()["error"]
         assert state(two, gid)["ply"] == 0 and state(two, gid)["log"] == []
+
+
+def test_every_seat_is_named_apart(client: TestClient) -> None:
+    """Bots left unnamed get a river's name by their seat and say their level, and a name a
+    person already took gets its seat number, so no two seats read alike in the log, the
+    seats list or the final table."""
+    made = new_game(client, game="twelve-rivers", players=4, seed=3,
+                    seats=[{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "ana"},
+                           {"kind": "bot", "agent": "easy"}, {"kind": "bot", "agent": "easy"}])
+    page = state(client, made["id"])
+    assert [s["name"] for s in page["seats"]] == ["Ana", "ana (seat 1)",
+                                                   "Nile (random bot, easy)",
+                                                   "Danube (random bot, easy)"]
+
+
+def test_a_page_gives_each_seat_its_colour_on_the_board(client: TestClient) -> None:
+    """The page carries each seat's colour as the board draws it (The River: its Player
+    Board's colour), all different, so the page can show it beside every name."""
+    for game in ("twelve-rivers", "the-river", "wayfarers"):
+        made = new_game(client, game=game, players=4, seats=HUMANS, seed=5)
+        page = state(client, made["id"])
+        g = upriver.new_game(game, players=4, seed=5)
+        assert page["colours"] == upriver.seat_colours(game, g.view(None))
+        assert len(set(page["colours"])) == 4
+
+
+def test_the_header_names_the_edition_and_the_ai_board(client: TestClient) -> None:
+    """The table's name says which 12 Rivers (current rules, or the 2022 first edition and
+    its Family Mode) and, in solo Wayfarers, which AI board the person plays against, the
+    one dealt at random included."""
+    cases = [("twelve-rivers", 2, {"edition": "2022", "family": True},
+              "12 Rivers (2022 first edition, Family Mode)"),
+             ("twelve-rivers", 2, {}, "12 Rivers (current rules)"),
+             ("wayfarers", 1, {"ai_board": "mayor"},
+              "Wayfarers of the South Tigris (solo against the Mayor)")]
+    for game, players, options, name in cases:
+        made = new_game(client, game=game, players=players, options=options, seed=1,
+                        seats=[{"kind": "human"}] * players)
+        assert state(client, made["id"])["name"] == name
+    made = new_game(client, game="wayfarers", players=1, seed=1, seats=[{"kind": "human"}])
+    board = upriver.new_game("wayfarers", players=1, seed=1).view(0)["opponent"]["board"]
+    assert state(client, made["id"])["name"].endswith(f"(solo against the {board.title()})")

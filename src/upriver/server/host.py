@@ -116,6 +116,29 @@ def game_name(game_id: str) -> str:
     return str(upriver.game_info(game_id)["name"]) if game_id in upriver.games() else game_id
 
 
+def table_name(game_id: str, options: dict[str, Any], players: int,
+               view: dict[str, Any] | None = None) -> str:
+    """A table's name as the header and the lobby show it: the game, and what sets this table
+    apart where the game has editions or opponents: "12 Rivers (2022 first edition, Family
+    Mode)", "Wayfarers of the South Tigris (solo against the Mayor)". The view names an AI
+    board dealt at random."""
+    name = game_name(game_id)
+    extra = []
+    if game_id == "twelve-rivers":
+        extra.append("2022 first edition" if options.get("edition") == "2022"
+                     else "current rules")
+        if options.get("family"):
+            extra.append("Family Mode")
+    opponent = (view or {}).get("opponent")
+    if opponent:
+        extra.append(f"solo against the {opponent['board'].title()}")
+    elif game_id == "wayfarers" and players == 1:  # the lobby's list has no view to read
+        board = options.get("ai_board", "random")
+        extra.append("solo against a random AI board" if board == "random"
+                     else f"solo against the {str(board).title()}")
+    return name + (f" ({', '.join(extra)})" if extra else "")
+
+
 def replay(record: GameRecord, upto: int | None = None) -> Game:
     """The game of ``record`` after its first ``upto`` decisions (all by default)."""
     game = upriver.new_game(record.game, players=record.players, seed=record.seed,
@@ -500,7 +523,7 @@ class Host:
         out: dict[str, Any] = {
             "id": record.id,
             "game": record.game,
-            "name": game_name(record.game),
+            "name": table_name(record.game, record.options, record.players, view),
             "options": record.options,
             "ply": live.ply,
             "seat": seat,
@@ -513,6 +536,7 @@ class Host:
             "can_undo": seat is not None and self.can_undo(live, seat),
             "thinking": live.thinking,
             "seats": [public_seat(s) for s in record.seats],
+            "colours": upriver.seat_colours(record.game, view),  # each seat's, on its board
             "status": record.status,
             "clock": _clock(record),
             "rematch": record.rematch_id,  # the game this table went on to play
@@ -992,7 +1016,7 @@ def _not_your_turn(live: LiveGame, seat: int) -> str:
 def _summary(r: GameRecord) -> dict[str, Any]:
     """A game as the lobby lists it (no tokens)."""
     return {
-        "id": r.id, "game": r.game, "name": game_name(r.game),
+        "id": r.id, "game": r.game, "name": table_name(r.game, r.options, r.players),
         "options": r.options, "players": r.players, "status": r.status,
         "ply": r.ply, "to_move": r.to_move, "result": r.result,
         "updated_at": r.updated_at.isoformat() if r.updated_at else None,
@@ -1061,10 +1085,33 @@ def _check_new_game(spec: Any) -> tuple[Game, list[tuple[str, str | None, str]],
     seats: list[tuple[str, str | None, str]] = []
     for i, s in enumerate(_seat_specs(seat_specs)):
         kind, agent, name = s
-        # Default names count from 0, as the boards and the API do; a bot says what it is.
-        seats.append((kind, agent, name or (f"Seat {i}" if kind == "human"
-                                            else f"{level_of(agent).label} ({agent})")))
-    return game, seats, seed
+        seats.append((kind, agent, name or default_name(i, kind, agent)))
+    return game, distinct_names(seats), seed
+
+
+BOT_NAMES = ("Tigris", "Euphrates", "Nile", "Danube")  # a bot's name by its seat
+
+
+def default_name(seat: int, kind: str, agent: str | None) -> str:
+    """A seat's name when none was given: people count from 0, as the boards and the API do;
+    a bot gets a river's name by its seat (so two bots are told apart) and says what it is:
+    "Euphrates (greedy bot, medium)"."""
+    if kind == "human" or agent is None:
+        return f"Seat {seat}"
+    return f"{BOT_NAMES[seat % len(BOT_NAMES)]} ({level_of(agent).label.lower()}, {agent})"
+
+
+def distinct_names(seats: list[tuple[str, str | None, str]]) -> list[tuple[str, str | None, str]]:
+    """The seats with no two names alike: a name already taken (ignoring case) gets its seat
+    number, "Ana (seat 2)", so every line of the log says who."""
+    taken: set[str] = set()
+    out = []
+    for i, (kind, agent, name) in enumerate(seats):
+        if name.casefold() in taken:
+            name = f"{name[:30]} (seat {i})"
+        taken.add(name.casefold())
+        out.append((kind, agent, name))
+    return out
 
 
 def _seat_specs(specs: Iterable[Any]) -> list[tuple[str, str | None, str]]:

@@ -123,6 +123,12 @@ DEFS = (
 )
 
 
+
+def seat_colours(view: dict[str, Any]) -> list[str]:
+    """Each seat's colour on this board (its Player Board's), for the page to show beside its
+    name."""
+    return [SEAT_FILL.get(p["colour"], "#777") for p in view["players"]]
+
 def _use(symbol: str, x: float, y: float, size: float, extra: str = "") -> str:
     if symbol == "house" and not extra:
         extra = ' fill="#fffaf0"'

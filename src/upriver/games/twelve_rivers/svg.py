@@ -88,6 +88,11 @@ def _pearls(counts: dict[str, int], x: float, y: float, per_row: int = 6,
     return "".join(out)
 
 
+def seat_colours(view: dict[str, Any]) -> list[str]:
+    """Each seat's colour on this board, for the page to show beside its name."""
+    return [SEAT_FILL[s % 4] for s in range(len(view["players"]))]
+
+
 def _marker(x: float, y: float, seat: int, label: str = "") -> str:
     return (f'<circle cx="{x:.1f}" cy="{y:.1f}" r="9" fill="{SEAT_FILL[seat % 4]}" '
             f'stroke="#111">{title(label)}</circle>'

@@ -33,7 +33,7 @@ from upriver.games.wayfarers.card_words import describe, effect, tag_words
 from upriver.games.wayfarers.components import load
 from upriver.games.wayfarers.render import _step, this_turn
 
-__all__ = ["PASSES", "render"]
+__all__ = ["PASSES", "render", "seat_colours"]
 
 WIDTH = 1040
 CARD_W, CARD_H = 104, 66
@@ -457,6 +457,11 @@ class _Board:
         for k, action in enumerate(rest):
             self.add(badges(f"other{k}", [(("number", str(k + 1)), action)], 10 + k * 22, y))
         return y + (24 if rest else 0)
+
+
+def seat_colours(view: dict[str, Any]) -> list[str]:
+    """Each seat's colour on this board, for the page to show beside its name."""
+    return [SEAT_COLOURS[s % 4] for s in range(len(view["players"]))]
 
 
 def render(view: dict[str, Any], names: list[str] | None = None) -> str:

@@ -40,8 +40,13 @@ function seatLabel(seats, i) {
 
 // A person's name in the page: isolated, so a right-to-left name cannot turn its line around,
 // and cut with an ellipsis by the style sheet when long.
+// With the seat's colour on its board, where the page knows it (a dot before the name).
 function nameEl(seats, i) {
-  return el("bdi", { class: "name", title: seatLabel(seats, i) }, seatLabel(seats, i));
+  const name = el("bdi", { class: "name", title: seatLabel(seats, i) }, seatLabel(seats, i));
+  const colour = seats[i] && seats[i].colour;
+  if (!colour) return name;
+  return el("span", { class: "seat-name" },
+    el("span", { class: "seat-dot", style: `background: ${colour}`, "aria-hidden": "true" }), name);
 }
 
 // The final score breakdown: one column per seat (then per automated opponent of a solo
@@ -64,13 +69,14 @@ function scoreTable(payload) {
   return el("div", { class: "table-wrap" }, el("table", { id: "score-table" }, head, ...rows, total));
 }
 
-// Who won, in words.
+// Who won, in words (the names as elements, with their colours).
 function winnersText(payload) {
   if (!payload.winners.length && (payload.opponents || []).length) {
-    return `the opponent (${payload.opponents.map((o) => o.name).join(", ")}) wins`;
+    return [`the opponent (${payload.opponents.map((o) => o.name).join(", ")}) wins`];
   }
-  const names = payload.winners.map((w) => seatLabel(payload.seats, w)).join(" and ");
-  return `${names} ${payload.winners.length > 1 ? "share the win" : "wins"}`;
+  const out = [];
+  payload.winners.forEach((w, k) => out.push(...(k ? [" and "] : []), nameEl(payload.seats, w)));
+  return [...out, payload.winners.length > 1 ? " share the win" : " wins"];
 }
 
 function logList(log, seats) {

@@ -20,12 +20,13 @@ let lastShown = 0;
 let baseline = null;  // the pieces' looks right after this seat's last decision
 let mineUpTo = 0;  // log length right after this seat's last decision
 
+// The header's line: whose turn, or who won; seats named with their colours.
 function status(p) {
-  if (p.over) return `Game over: ${winnersText(p)}`;
-  if (p.status === "abandoned") return "Abandoned: a person ran out of time";
-  if (p.to_move === seat && p.legal.length) return "Your turn";
-  if (p.thinking !== null && p.thinking !== undefined) return `${seatLabel(p.seats, p.thinking)} is thinking…`;
-  return `${seatLabel(p.seats, p.to_move)} to move`;
+  if (p.over) return ["Game over: ", ...winnersText(p)];
+  if (p.status === "abandoned") return ["Abandoned: a person ran out of time"];
+  if (p.to_move === seat && p.legal.length) return ["Your turn"];
+  if (p.thinking !== null && p.thinking !== undefined) return [nameEl(p.seats, p.thinking), " is thinking…"];
+  return [nameEl(p.seats, p.to_move), " to move"];
 }
 
 function pieceStates() {
@@ -44,12 +45,13 @@ function markChanges() {
 
 function render(p) {
   const previous = current;
+  p.seats.forEach((s, i) => { s.colour = (p.colours || [])[i]; });
   current = p;
   lastShown = performance.now();
   document.title = `${p.legal.length ? "● Your turn: " : ""}${p.name}: upriver`;
   $("#title").replaceChildren(p.name + (seat === null ? " (watching)" : " · you: "),
     ...(seat === null ? [] : [nameEl(p.seats, seat)]));
-  $("#status").textContent = status(p);
+  $("#status").replaceChildren(...status(p));
   $("#status").classList.toggle("your-turn", p.to_move === seat && p.legal.length > 0);
   const board = $("#board");
   board.innerHTML = p.svg;
