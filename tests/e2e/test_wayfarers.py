@@ -91,8 +91,10 @@ def test_wayfarers_is_played_to_the_end_in_the_browser(
 def test_wayfarers_solo_is_played_to_the_end_in_the_browser(
         server: ServerFactory, new_context: Contexts, board: str) -> None:
     """A person plays a solo game against an AI board to the end by clicking on the board; the
-    AI board option shows only for one player; the opponent's panel lists what it did; the
-    final table has the opponent's column and the status names who won."""
+    AI board option shows only for one player; the opponent's panel lists what it did, and so
+    do the log (its steps after the decision they came with) and "since your last decision";
+    the header names the AI board; the final table has the opponent's column and the status
+    names who won."""
     srv = server()
     page = new_context().new_page()
     page.goto(srv.url + "/")
@@ -103,17 +105,21 @@ def test_wayfarers_solo_is_played_to_the_end_in_the_browser(
     page.select_option("#players", "1")
     expect(page.locator('[data-row="ai_board"]')).to_be_visible()
     open_wayfarers(page, srv.url, 1, board)
-    saw_opponent_steps = False
+    expect(page.locator("#title")).to_contain_text(f"solo against the {board.title()}")
+    saw_opponent_steps = saw_recent = False
     for _ in range(3000):
         if wait_for_turn_or_end(page):
             break
         saw_opponent_steps = saw_opponent_steps or page.locator(
             "#board text", has_text="revealed Scheme").count() > 0
+        saw_recent = saw_recent or page.locator(
+            "#recent li.opponent", has_text=f"The opponent ({board.title()})").count() > 0
         if try_board(page) is None:
             click_listed(page)
     else:
         pytest.fail("the game did not end")
-    assert saw_opponent_steps
+    assert saw_opponent_steps and saw_recent
+    expect(page.locator("#log li.opponent", has_text="revealed Scheme").first).to_be_visible()
     expect(page.locator("#final")).to_be_visible()
     expect(page.locator("#score-table th.opponent")).to_have_text(board.title())
     expect(page.locator("#status")).to_contain_text("Game over")

@@ -3,8 +3,13 @@ it, everything public but the order of its face-down Scheme pile."""
 
 from __future__ import annotations
 
+import itertools
 import random
+from typing import Any
 
+import pytest
+
+import upriver
 from tests.wayfarers.helpers import state
 from tests.wayfarers.solo_helpers import (
     BOARDS,
@@ -14,7 +19,7 @@ from tests.wayfarers.solo_helpers import (
     scheme_index,
     set_next,
 )
-from upriver.games.wayfarers import opponent
+from upriver.games.wayfarers import opponent, opponent_log
 from upriver.games.wayfarers.state import AI_LOG, AI_REVEALED
 
 
@@ -82,3 +87,54 @@ def test_a_rest_turn_is_listed_with_its_reshuffle() -> None:
     did = g.view(0)["opponent"]["since_its_turn_began"]
     assert did[0] == "rests: 3 face-up Scheme cards of one colour"
     assert did[-1] == "shuffles the Scheme cards into a new pile"
+
+
+def test_the_opponent_log_keeps_every_step_of_every_turn_once(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game that follows its opponent (``Game.follow_opponents``, as the web does) keeps
+    each of its steps once, in order, numbered by the decision it came with: all the lines of
+    every finished turn (taken as each new turn clears them) and of the turn under way. Two
+    turns in a row never begin alike (``automatic_lines``' promise), checked on the way."""
+    finished: list[list[str]] = []
+    original = opponent.start_turn
+
+    def start_turn(st: Any) -> None:
+        if st.ai[AI_LOG]:
+            finished.append(opponent_log.lines(st))
+        original(st)
+
+    monkeypatch.setattr(opponent, "start_turn", start_turn)
+    for seed, board in enumerate(("stargazer", "inventor", "mayor", "wayfarer")):
+        finished.clear()
+        game = upriver.new_game("wayfarers", players=1, seed=seed, ai_board=board)
+        game.follow_opponents()
+        rng = random.Random(seed)
+        plies = []
+        while not game.is_over:
+            game.play(rng.choice(game.legal_actions()))
+            plies.append(len(game.history))
+        expected = [line for turn in finished for line in turn]
+        expected += opponent_log.lines(game.state)
+        kept = game.opponent_log()
+        assert [line for _, line in kept] == expected
+        assert len(finished) > 5
+        assert all(a[0] != b[0] for a, b in itertools.pairwise(finished))
+        assert [n for n, _ in kept] == sorted(n for n, _ in kept)
+        assert {n for n, _ in kept} <= set(plies)
+
+
+def test_a_game_not_asked_to_follow_its_opponent_keeps_nothing() -> None:
+    """Searches and plain games never pay for the opponent's log: it stays empty unless
+    asked for, and a clone (a search's copy) does not follow."""
+    game = upriver.new_game("wayfarers", players=1, seed=3, ai_board="mayor")
+    rng = random.Random(3)
+    for _ in range(20):
+        game.play(rng.choice(game.legal_actions()))
+    assert game.opponent_log() == []
+    game.follow_opponents()
+    twin = game.clone()
+    for _ in range(20):
+        action = rng.choice(game.legal_actions())
+        game.play(action)
+        twin.play(action)
+    assert game.opponent_log() and twin.opponent_log() == []

@@ -42,6 +42,9 @@ class Rules(Protocol):
     def winners(self, state: Any) -> list[int]: ...
     # An automated opponent that is not a seat (a solo game's): name, score and breakdown.
     def opponents(self, state: Any) -> list[dict[str, Any]]: ...
+    # What such an opponent did since its turn began, a line per step; a new turn's list
+    # never begins with the whole list of the turn before (``Game.opponent_log``).
+    def automatic_lines(self, state: Any) -> list[str]: ...
     def is_over(self, state: Any) -> bool: ...
     # The turns ended so far, for games that count them (``Game.turns_taken``), else None.
     def turns_taken(self, state: Any) -> int | None: ...
@@ -82,6 +85,10 @@ class Game:
     _legal: tuple[list[str], list[Any]] | None = field(default=None, repr=False)
     # The seat a determinised copy was made for: its hidden parts are already resampled.
     _observer: int | None = field(default=None, repr=False)
+    # What automated opponents did, once asked to follow them (``follow_opponents``): None
+    # while not followed, so searches, which never ask, pay nothing for it.
+    _opponent_log: list[tuple[int, str]] | None = field(default=None, repr=False, compare=False)
+    _opponent_seen: list[str] = field(default_factory=list, repr=False, compare=False)
     # The rules' four questions of every step, looked up once (not on the rules object at
     # every step: a search asks them millions of times).
     _to_move: Callable[[Any], int | None] = field(init=False, repr=False, compare=False)
@@ -156,6 +163,33 @@ class Game:
         assert seat is not None
         self._legal = self._apply_to(self.state, move)
         self.history.append((seat, text))
+        if self._opponent_log is not None:
+            self._note_opponents()
+
+    def follow_opponents(self) -> None:
+        """From now on, keep what the game's automated opponents do (a solo game's AI board)
+        after each decision, for ``opponent_log``."""
+        if self._opponent_log is None:
+            self._opponent_log = []
+            self._opponent_seen = self.rules.automatic_lines(self.state)
+
+    def opponent_log(self) -> list[tuple[int, str]]:
+        """(decision number, line) for each step an automated opponent took since
+        ``follow_opponents``: the line came with that decision (the number of decisions
+        played once it happened). Its steps are public: every seat sees them on the table."""
+        return list(self._opponent_log or [])
+
+    def _note_opponents(self) -> None:
+        # ``automatic_lines`` tells what the opponent did since its turn began; a new turn
+        # starts a new list, never with the whole list it replaces (the rules' promise), so a
+        # list that still begins with the last one only grew.
+        now = self.rules.automatic_lines(self.state)
+        before = self._opponent_seen
+        fresh = now[len(before):] if before and now[: len(before)] == before else now
+        if fresh:
+            assert self._opponent_log is not None
+            self._opponent_log.extend((len(self.history), line) for line in fresh)
+        self._opponent_seen = now
 
     def legal_count(self) -> int:
         """How many legal decisions ``to_move`` has (``len(legal_actions())``, without the
@@ -251,6 +285,7 @@ class Game:
         twin.history = self.history.copy()
         twin._legal = self._legal
         twin._observer = self._observer
+        twin._opponent_log, twin._opponent_seen = None, []  # copies for search do not follow
         twin._to_move, twin._is_over = self._to_move, self._is_over
         twin._legal_of, twin._apply_to = self._legal_of, self._apply_to
         return twin

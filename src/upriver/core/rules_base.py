@@ -73,6 +73,10 @@ class RulesBase:
     def opponents(self, st: Any) -> list[dict[str, Any]]:
         return []
 
+    def automatic_lines(self, st: Any) -> list[str]:
+        """What an automated opponent did since its turn began (none in most games)."""
+        return []
+
     def turns_taken(self, st: Any) -> int | None:
         """Turns ended so far; a game that counts them says so (``Game.turns_taken``)."""
         return None

@@ -143,6 +143,7 @@ def replay(record: GameRecord, upto: int | None = None) -> Game:
     """The game of ``record`` after its first ``upto`` decisions (all by default)."""
     game = upriver.new_game(record.game, players=record.players, seed=record.seed,
                             **record.options)
+    game.follow_opponents()  # the page shows an automated opponent's steps in the log
     for move in record.moves[:upto]:
         game.play(move.action)
     return game
@@ -453,6 +454,7 @@ class Host:
                 return {"id": old.rematch_id}
             seed = secrets.randbits(62)
             game = upriver.new_game(old.game, players=old.players, seed=seed, **old.options)
+            game.follow_opponents()
             new = GameRecord(
                 id=secrets.token_urlsafe(9), game=old.game, options=old.options,
                 players=old.players, seed=seed, host_token_hash=old.host_token_hash,
@@ -533,6 +535,9 @@ class Host:
             "svg": upriver.render_svg(record.game, view, [s.name for s in record.seats]),
             "legal": game.legal_actions() if mine else [],
             "log": [[s, a] for s, a in game.log(seat)],
+            # An automated opponent's steps, each after the decision it came with: public.
+            "opponent_log": [[ply, line] for ply, line in game.opponent_log()],
+            "opponent_names": [o["name"] for o in game.opponents()],
             "can_undo": seat is not None and self.can_undo(live, seat),
             "thinking": live.thinking,
             "seats": [public_seat(s) for s in record.seats],
@@ -1077,6 +1082,7 @@ def _check_new_game(spec: Any) -> tuple[Game, list[tuple[str, str | None, str]],
         raise Refused(400, "seed must be a whole number from 0 to 2^62")
     try:  # building the game is what checks the options
         game = upriver.new_game(game_id, players=players, seed=seed, **options)
+        game.follow_opponents()
     except ValueError as err:
         raise Refused(400, str(err)) from None
     seat_specs = spec.get("seats", [{"kind": "human"}] + [{"kind": "bot"}] * (players - 1))

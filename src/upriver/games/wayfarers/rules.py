@@ -15,6 +15,7 @@ from upriver.games.wayfarers import (
     catalogue,
     encoding,
     evaluation,
+    opponent_log,
     position,
     refusals,
     render,
@@ -113,6 +114,13 @@ class Wayfarers(RulesBase):
         name = load_solo().boards[st.ai[AI_MARKERS][AI_BOARD]].name
         return [{"name": name, "score": sum(breakdown.values()),
                  "breakdown": breakdown}]
+
+    def automatic_lines(self, st: State) -> list[str]:
+        """What the solo opponent did since its turn began. Each turn's lines begin with the
+        Scheme card it revealed or with its Rest (WF-SOLO-11), and two turns in a row never
+        begin alike: a revealed card stays face up until a Rest shuffles it back, and a Rest
+        is followed by a reveal."""
+        return opponent_log.lines(st)
 
     def start_order(self, st: State) -> list[int]:
         return [(st.first_player + k) % st.num_players for k in range(st.num_players)]

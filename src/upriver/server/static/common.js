@@ -79,6 +79,17 @@ function winnersText(payload) {
   return [...out, payload.winners.length > 1 ? " share the win" : " wins"];
 }
 
-function logList(log, seats) {
-  return log.map(([seat, action], i) => el("li", { value: i + 1 }, nameEl(seats, seat), `: ${action}`));
+// Log lines: [seat, decision] pairs numbered in order, or entries [seat, decision, number]
+// where an automated opponent's steps ("opponent", no number) sit between the decisions.
+function logList(log, seats, opponent = "The opponent") {
+  return log.map(([who, action, n], i) => who === "opponent"
+    ? el("li", { class: "opponent" }, opponentEl(opponent), `: ${action}`)
+    : el("li", { value: n ?? i + 1 }, nameEl(seats, who), `: ${action}`));
+}
+
+// A solo game's automated opponent, named as a seat is, in its colour on the board.
+function opponentEl(name) {
+  return el("span", { class: "seat-name" },
+    el("span", { class: "seat-dot", style: "background: #6b4c9a", "aria-hidden": "true" }),
+    el("bdi", { class: "name" }, name));
 }

@@ -69,7 +69,7 @@ function render(p) {
   drawActions(p);
   $("#undo").disabled = !p.can_undo;
   $("#undo").hidden = seat === null;
-  drawLog(p.log, p.seats);
+  drawLog(logEntries(p), p.seats, opponentName(p));
   drawRecent(p);
   $("#events").replaceChildren(...p.events.map((e) => el("li", { "data-ply": e.ply },
     `Decision ${e.ply}: ${e.text}`)));
@@ -104,17 +104,42 @@ function drawActions(p) {
     el("button", { class: "action", "data-action": a, onclick: () => send(a) }, a)));
 }
 
-// Another seat's run of decisions since this seat's last one, a line per seat and turn.
+// The log's entries: [seat, decision, its number] for each decision, each followed by what an
+// automated opponent (a solo game's AI board) did with it, ["opponent", step, null].
+function logEntries(p) {
+  const steps = p.opponent_log || [];
+  const out = [];
+  let k = 0;
+  p.log.forEach(([who, action], i) => {
+    out.push([who, action, i + 1]);
+    for (; k < steps.length && steps[k][0] <= i + 1; k++) out.push(["opponent", steps[k][1], null]);
+  });
+  return out;
+}
+
+function opponentName(p) {
+  const names = p.opponent_names || [];
+  return names.length ? `The opponent (${names.join(", ")})` : "The opponent";
+}
+
+// Another seat's run of decisions since this seat's last one, and the opponent's steps, a
+// line per seat and turn.
 function drawRecent(p) {
   const lines = [];
-  for (const [who, action] of p.log.slice(mineUpTo)) {
-    if (who === seat) continue;
+  const add = (who, action) => {
     const last = lines[lines.length - 1];
     if (last && last.seat === who) last.actions.push(action);
     else lines.push({ seat: who, actions: [action] });
-  }
+  };
+  const steps = p.opponent_log || [];
+  p.log.forEach(([who, action], i) => {
+    if (i >= mineUpTo && who !== seat) add(who, action);
+    for (const [ply, step] of steps) if (ply === i + 1 && ply >= mineUpTo && ply > 0) add("opponent", step);
+  });
   $("#recent").replaceChildren(...lines.slice(-6).map((l) =>
-    el("li", {}, nameEl(p.seats, l.seat), ": ", l.actions.join(" · "))));
+    el("li", { class: l.seat === "opponent" ? "opponent" : null },
+      l.seat === "opponent" ? opponentEl(opponentName(p)) : nameEl(p.seats, l.seat), ": ",
+      l.actions.join(" · "))));
   $("#recent-box").hidden = lines.length === 0 || seat === null;
 }
 
@@ -137,16 +162,16 @@ function drawSeats(p) {
 // The log mostly grows: add the new lines; after an undo, or once a simultaneous step is
 // revealed (hidden lines replaced by what each seat chose), redraw it.
 let shownLog = [];
-function drawLog(log, seats) {
+function drawLog(entries, seats, opponent) {
   const n = shownLog.length;
   const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
   const list = $("#log");
-  if (n <= log.length && shownLog.every((line, i) => same(line, log[i]))) {
-    list.append(...logList(log.slice(n), seats).map((item, i) => { item.value = n + i + 1; return item; }));
+  if (n <= entries.length && shownLog.every((line, i) => same(line, entries[i]))) {
+    list.append(...logList(entries.slice(n), seats, opponent));
   } else {
-    list.replaceChildren(...logList(log, seats));
+    list.replaceChildren(...logList(entries, seats, opponent));
   }
-  shownLog = log;
+  shownLog = entries;
   list.scrollTop = list.scrollHeight;
 }
 
