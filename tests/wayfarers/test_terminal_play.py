@@ -47,3 +47,43 @@ def test_a_solo_terminal_game_is_played_to_the_end(board: str, tmp_path: Path) -
                             capture_output=True, text=True, timeout=300, check=False)
     assert replay.returncode == 0, replay.stderr[-500:]
     assert "Opponent (" in replay.stdout
+
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_the_full_screen_fits_80_by_24_and_names_the_step(players: int) -> None:
+    """The full screen at 80x24 in the middle of a game: no row is wider than 80 columns, the
+    board column (53) holds the display rows cut to fit rather than at their full width, the
+    options' title names the step ("place a die, place a worker or rest", "place die 4 ..."),
+    and the help tells most choices apart by what they do, not by their own words again."""
+    import io
+    import random
+
+    import upriver
+    from upriver.terminal import board, layout
+    from upriver.terminal.layout import Options
+    from upriver.terminal.screen import HINT, PROMPT, Screen
+    from upriver.terminal.table import Table
+
+    game = upriver.new_game("wayfarers", players=players, seed=3)
+    rng = random.Random(3)
+    described = offered = 0
+    for _ in range(60):
+        seat = game.to_move
+        assert seat is not None
+        actions = game.legal_actions()
+        view = game.view(seat)
+        step = board.step(game, view)
+        assert step
+        table = Table(game, ["human"] * players, 3)
+        screen = Screen(table, out=io.StringIO(), size=(80, 24))
+        frame = screen.frame(seat, Options(f"Seat {seat}, {step}: {len(actions)} choices",
+                                           list(enumerate(actions, 1)), 0, HINT), PROMPT)
+        rows = [line.plain for line in layout.compose(frame)]
+        assert len(rows) <= 24 and all(len(r) <= 80 for r in rows), rows
+        assert any(r.startswith(("towns (", "land (")) for r in rows), rows
+        assert HINT in rows
+        for action in actions:
+            offered += 1
+            described += bool(board.describe(game, view, action))
+        game.play(rng.choice(actions))
+    assert described / offered > 0.5, (described, offered)

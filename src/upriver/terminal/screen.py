@@ -31,7 +31,7 @@ SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 SPIN_AFTER = 0.15  # seconds: a bot quicker than this shows no spinner
 REDRAW_EVERY = 0.05  # seconds between redraws while bots move one after another
 PROMPT = "Your choice (number, words, ? help, q quit): "
-HINT = "? what each choice does · view the whole table · log every move · q save, quit"
+HINT = "? what each choice does · view whole table · log all moves · q save, quit"
 
 
 def usable(stdin: TextIO, stdout: TextIO) -> bool:
