@@ -384,3 +384,34 @@ def test_review_command_needs_a_finished_replay(tmp_path: Path) -> None:
     plain.write_text(upriver.new_game("twelve-rivers", players=2, seed=1).to_json())
     result = CliRunner().invoke(cli, ["review", str(plain)])
     assert result.exit_code == 1 and "needs a replay file" in result.output
+
+
+def test_the_printed_review_leads_with_points_lost_and_fits_80_columns(tmp_path: Path) -> None:
+    """At 80 columns every line of ``upriver review`` fits; each decision's row gives the
+    points lost before the win chance lost (a seat far behind loses little win chance
+    whatever it does), and so does the summary."""
+    path = _replay_file(tmp_path)
+    result = CliRunner().invoke(cli, ["review", str(path), "--iters", "20", "--jobs", "1",
+                                      "--out", str(tmp_path)], terminal_width=80,
+                                env={"COLUMNS": "80"})
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines() if not line.startswith("wrote ")]
+    assert all(len(line) <= 80 for line in lines), max(lines, key=len)
+    header = next(line for line in lines if "bot's choice" in line)
+    assert header.index("points lost") < header.index("win % lost")
+    summary = next(line for line in lines if line.strip().startswith("seat ") and "judged" in line)
+    assert summary.index("points") < summary.index("win %")
+
+
+def test_the_largest_losses_are_the_most_points_lost_first() -> None:
+    """A seat's largest losses are ordered by points lost, then by win chance lost: a
+    decision that cost 9 points but little win chance comes before one that cost 2 points
+    and more win chance."""
+    def judged(ply: int, win: float, margin: float) -> Any:
+        from upriver.review.judge import Judgement
+        return Judgement(ply=ply, seat=0, choices=2, taken="a", best="b", win=win, margin=margin,
+                         best_win=0.05, best_margin=0.0, visits=10, best_visits=90,
+                         iterations=100)
+    review = Review("the-river", 2, {}, [0], 100, 0.0, 1,
+                    [judged(3, 0.04, -9.0), judged(5, 0.0, -2.0), judged(7, 0.05, 0.0)])
+    assert [j.ply for j in review.largest_losses(0)] == [3, 5]

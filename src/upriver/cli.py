@@ -696,7 +696,8 @@ def review(file: str, seat: int | None, secs: float | None, iters: int | None, p
     draw(result, png_path)
     budget = f"{result.secs:g} s" if result.secs else f"{result.iters} iterations"
     click.echo(f"{len(result.judgements)} decisions judged in {elapsed:.0f} s ({budget} a "
-               f"{per}, seed {seed}); wrote {json_path} and {png_path}")
+               f"{per}, seed {seed})")
+    click.echo(f"wrote {json_path} and {png_path}")
 
 
 @cli.command()

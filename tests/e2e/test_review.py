@@ -17,7 +17,8 @@ def test_a_review_graph_appears_and_a_click_jumps_the_replay_to_the_alternative(
         server: ServerFactory, new_context: Contexts) -> None:
     """Asked for on the replay page, the review shows its progress, then a graph of each
     seat's win chance; clicking a point that lost something jumps the replay to just after
-    that decision and shows the bot's choice on a board beside the one taken."""
+    that decision and shows the bot's choice on a board beside the one taken, with the points
+    it lost and the pieces that differ between the two boards highlighted on both."""
     srv = server(review_iters=15)
     made = srv.api("POST", "/api/games", {
         "game": "the-river", "players": 2, "seed": 4,
@@ -53,6 +54,16 @@ def test_a_review_graph_appears_and_a_click_jumps_the_replay_to_the_alternative(
     expect(page.locator("#board-best svg").first).to_be_visible()
     judged = srv.api("GET", f"/api/games/{gid}/review/{ply}")["judged"]
     expect(page.locator("#review-detail")).to_contain_text(judged["best"])
+    expect(page.locator("#review-detail")).to_contain_text("points")
+    # What differs between the two boards shines on both, and only that.
+    differs = page.locator("#board-taken .differs")
+    expect(differs.first).to_be_visible()
+    taken = page.locator("#board-taken [data-piece]").evaluate_all(
+        "ns => Object.fromEntries(ns.map(n => [n.dataset.piece, n.dataset.state]))")
+    best = page.locator("#board-best [data-piece]").evaluate_all(
+        "ns => Object.fromEntries(ns.map(n => [n.dataset.piece, n.dataset.state]))")
+    marked = set(differs.evaluate_all("ns => ns.map(n => n.dataset.piece)"))
+    assert marked == {k for k, v in taken.items() if best.get(k) != v}
     # The largest losses list jumps the same way.
     first_loss = page.locator("#losses button.loss").first
     loss_ply = int(first_loss.get_attribute("data-ply") or "")

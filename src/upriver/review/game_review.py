@@ -137,9 +137,11 @@ class Review:
         }
 
     def largest_losses(self, seat: int, count: int = 5) -> list[Judgement]:
-        """A seat's costliest decisions, the costliest first (none that lost nothing)."""
-        costly = [j for j in self.of(seat) if j.loss > 0]
-        return sorted(costly, key=lambda j: (-j.loss, j.ply))[:count]
+        """A seat's costliest decisions, the most points lost first, then the most win chance
+        (none that lost nothing): a seat far behind loses little win chance whatever it does,
+        so points tell its mistakes apart."""
+        costly = [j for j in self.of(seat) if j.loss > 0 or j.margin_loss > 0]
+        return sorted(costly, key=lambda j: (-j.margin_loss, -j.loss, j.ply))[:count]
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": FORMAT, "game": self.game, "players": self.players,

@@ -14,30 +14,35 @@ def _name(review: Review, seat: int) -> str:
 
 
 def decision_table(review: Review, seat: int) -> Table:
-    """One row per decision of ``seat`` judged: what was taken, the bot's choice, the win
-    chance and margin after each, and the loss and class."""
+    """One row per decision of ``seat`` judged: what was taken and the bot's choice, the
+    points it lost first (a seat far behind loses little win chance whatever it does, so win
+    chance alone flatters weak play), then the win chance lost and the class. The whole
+    figures (win chance and margin after each choice) are in the review's JSON."""
     table = Table(title=f"{_name(review, seat)}: decisions", box=box.SIMPLE_HEAD)
-    for column in ("#", "taken", "bot's choice", "win %", "margin", "loss %", "class"):
-        table.add_column(column, no_wrap=column not in ("taken", "bot's choice"))
+    for column in ("#", "taken", "bot's choice", "points lost", "win % lost", "class"):
+        table.add_column(column, no_wrap=column not in ("taken", "bot's choice"),
+                         justify="right" if "lost" in column or column == "#" else "left")
     for j in review.of(seat):
         same = j.best == j.taken
-        table.add_row(
-            str(j.ply + 1), j.taken, "=" if same else j.best,
-            f"{100 * j.win:.1f}" if same else f"{100 * j.win:.1f} / {100 * j.best_win:.1f}",
-            f"{j.margin:+.1f}" if same else f"{j.margin:+.1f} / {j.best_margin:+.1f}",
-            f"{100 * j.loss:.1f}", j.grade)
+        table.add_row(str(j.ply + 1), j.taken, "=" if same else j.best,
+                      f"{j.margin_loss:.1f}", f"{100 * j.loss:.1f}", j.grade)
     return table
 
 
 def summary_table(review: Review) -> Table:
-    """Per seat: decisions judged, average loss per decision (win chance and points), and the
-    count in each class."""
+    """Per seat: decisions judged, the average loss per decision in points and then in win
+    chance, and how many decisions fell in each class (in the order of ``CLASSES``)."""
     table = Table(title="review summary (average loss per decision)", box=box.SIMPLE_HEAD)
-    for column in ("seat", "judged", "win %", "points", *CLASSES):
-        table.add_column(column, no_wrap=True)
+    classes = "/".join(SHORT.get(c, c) for c in CLASSES)
+    for column in ("seat", "judged", "points", "win %", classes):
+        table.add_column(column, no_wrap=column != "seat", min_width=12 if column == "seat"
+                         else None)
     for seat in review.seats:
         row = review.summary(seat)
         table.add_row(_name(review, seat), str(row["decisions"]),
-                      f"{100 * row['average_loss']:.2f}", f"{row['average_margin_loss']:.2f}",
-                      *(str(row["counts"][c]) for c in CLASSES))
+                      f"{row['average_margin_loss']:.2f}", f"{100 * row['average_loss']:.2f}",
+                      "/".join(str(row["counts"][c]) for c in CLASSES))
     return table
+
+
+SHORT = {"inaccuracy": "inacc", "mistake": "mist", "blunder": "blund"}

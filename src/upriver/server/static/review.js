@@ -92,7 +92,7 @@ function drawLosses(r) {
       ? el("ol", { class: "losses" }, ...r.largest[s].map((ply) => {
           const d = byPly.get(ply);
           return el("li", {}, el("button", { class: "loss", "data-ply": ply, onclick: () => showDecision(ply) },
-            `decision ${ply + 1}: −${pct(d.loss)} (${d.class})`));
+            `decision ${ply + 1}: −${d.margin_loss.toFixed(1)} points, −${pct(d.loss)} (${d.class})`));
         }))
       : el("p", { class: "muted" }, "no decision lost anything")));
   $("#losses").replaceChildren(...lists);
@@ -101,13 +101,25 @@ function drawLosses(r) {
 
 function drawSummary(r) {
   const grades = ["best", "good", "inaccuracy", "mistake", "blunder"];
-  const head = el("tr", {}, el("th", {}, "seat"), el("th", {}, "judged"), el("th", {}, "average loss"),
-    el("th", {}, "points lost"), ...grades.map((g) => el("th", {}, g)));
+  const head = el("tr", {}, el("th", {}, "seat"), el("th", {}, "judged"), el("th", {}, "points lost"),
+    el("th", {}, "win chance lost"), ...grades.map((g) => el("th", {}, g)));
   const rows = r.summary.map((row) => el("tr", {}, el("td", {}, nameEl(r.seats, row.seat)),
-    el("td", {}, row.decisions), el("td", {}, pct(row.average_loss)),
-    el("td", {}, row.average_margin_loss.toFixed(2)), ...grades.map((g) => el("td", {}, row.counts[g]))));
+    el("td", {}, row.decisions), el("td", {}, row.average_margin_loss.toFixed(2)),
+    el("td", {}, pct(row.average_loss)), ...grades.map((g) => el("td", {}, row.counts[g]))));
   $("#review-summary").replaceChildren(el("div", { class: "table-wrap" },
     el("table", { id: "review-table" }, head, ...rows)));
+}
+
+// What differs between the two boards shines on both: every piece (data-piece) whose look
+// (data-state) is not the same on the other board, or is on one board only.
+function markDifferences(a, b) {
+  const looks = (box) => new Map([...box.querySelectorAll("[data-piece]")].map((n) => [n.dataset.piece, n.dataset.state]));
+  const [left, right] = [looks(a), looks(b)];
+  for (const [box, other] of [[a, right], [b, left]]) {
+    for (const node of box.querySelectorAll("[data-piece]")) {
+      if (other.get(node.dataset.piece) !== node.dataset.state) node.classList.add("differs");
+    }
+  }
 }
 
 // Jump the replay to just after the decision, and set the bot's choice beside it.
@@ -123,9 +135,10 @@ async function showDecision(ply) {
       el("strong", {}, `Decision ${ply + 1} (${d.class}): `), nameEl(reviewSeats, d.seat),
       ` took “${d.taken}”: win ${pct(d.win)}, margin ${signed(d.margin)}. `,
       d.best === d.taken ? "The bot agrees." :
-        `The bot's choice, “${d.best}”: win ${pct(d.best_win)}, margin ${signed(d.best_margin)} (lost ${pct(d.loss)}).`);
+        `The bot's choice, “${d.best}”: margin ${signed(d.best_margin)}, win ${pct(d.best_win)} (lost ${d.margin_loss.toFixed(1)} points, ${pct(d.loss)} win chance).`);
     $("#board-taken").innerHTML = b.taken;
     $("#board-best").innerHTML = b.best;
+    markDifferences($("#board-taken"), $("#board-best"));
     $("#review-choice").hidden = false;
     $("#review-choice").dataset.ply = ply;
   } catch (err) {
