@@ -10,7 +10,7 @@ the review it lets a greedy bot and a random bot play a 2-player 12 Rivers game,
 review at the default budget (a few minutes), and photographs the replay page with the costliest
 decision open.
 
-Usage: .venv/bin/python scripts/screenshots.py [--review-only]
+Usage: .venv/bin/python scripts/screenshots.py [--review-only | --games-only]
 """
 
 from __future__ import annotations
@@ -37,10 +37,12 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
                  "--disable-background-networking", "--disable-component-update",
                  "--disable-sync"]
 # game id -> decisions to play before the picture (then on until it is seat 0's turn)
-GAMES = {"twelve-rivers": 60, "the-river": 50}
+GAMES = {"twelve-rivers": 60, "the-river": 50, "wayfarers": 90}
 SEED = 7
 NAMES = ["Ana", "Bruno", "Chloé", "Dara"]
 VIEWPORTS = {"": {"width": 1280, "height": 900}, "-phone": {"width": 390, "height": 844}}
+# A phone is a touch screen: the page zooms the board for fingers (docs/web.md).
+DEVICES: dict[str, dict[str, bool]] = {"": {}, "-phone": {"is_mobile": True, "has_touch": True}}
 
 
 def free_port() -> int:
@@ -136,6 +138,7 @@ def review_pictures(base: str, browser: Any, gid: str) -> None:
 
 def main() -> None:
     review_only = "--review-only" in sys.argv[1:]
+    games_only = "--games-only" in sys.argv[1:]
     OUT.mkdir(parents=True, exist_ok=True)
     rng = random.Random(SEED)
     with tempfile.TemporaryDirectory() as tmp:
@@ -150,13 +153,14 @@ def main() -> None:
             wait_until_up(base, proc)
             pages = {} if review_only else {
                 game: play(base, game, n, rng) for game, n in GAMES.items()}
-            review_id = reviewed(base)
+            review_id = None if games_only else reviewed(base)
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
                                             args=CHROMIUM_ARGS)
-                review_pictures(base, browser, review_id)
+                if review_id is not None:
+                    review_pictures(base, browser, review_id)
                 for suffix, viewport in VIEWPORTS.items() if pages else ():
-                    page = browser.new_page(viewport=viewport)
+                    page = browser.new_page(viewport=viewport, **DEVICES[suffix])
                     for game, (game_id, token) in pages.items():
                         page.goto(f"{base}/games/{game_id}?seat=0&token={token}")
                         page.locator("#actions button.action").first.wait_for(

@@ -43,6 +43,11 @@ def svg_targets(svg: str) -> set[str]:
     return {html.unescape(a) for a in DATA_ACTION.findall(svg)}
 
 
+def touch(page: Page) -> bool:
+    """Whether the page plays as on a touch screen (two taps a decision, a zoomed board)."""
+    return bool(page.evaluate("() => document.body.classList.contains('touch')"))
+
+
 def wait_for_turn_or_end(page: Page) -> bool:
     """Wait until this seat may act or the game is over; True if it is over."""
     page.wait_for_function(TURN_OR_END)
@@ -70,6 +75,8 @@ def try_board(page: Page, prefer: Callable[[str], bool] = lambda a: True) -> str
         except PlaywrightTimeout:
             continue  # covered by another drawing: not clickable by a person either
         action = target.get_attribute("data-action")
+        if touch(page):  # a first tap shows the piece, a second plays it
+            target.click()
         click_and_wait(page, target.click)
         return action
     return None

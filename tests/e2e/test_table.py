@@ -5,12 +5,13 @@ and from the keyboard, replays that follow the log."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 import upriver
 from tests.e2e.conftest import Server, ServerFactory
@@ -22,6 +23,7 @@ from tests.e2e.pages import (
     legal_on,
     play_one,
     ply,
+    touch,
     wait_for_turn_or_end,
 )
 
@@ -156,8 +158,9 @@ def no_horizontal_scroll(page: Page) -> bool:
 @pytest.mark.parametrize("game", ["twelve-rivers", "the-river"])
 def test_on_a_phone_the_board_fits_and_the_game_stays_playable(
         server: ServerFactory, new_context: Contexts, game: str) -> None:
-    """At 390 px wide: no horizontal scrolling, the board scales to the width, the seats'
-    panels stack, and decisions are made by tapping the board (a pass stays at hand)."""
+    """At 390 px wide: the page never scrolls sideways (the board, zoomed so that every
+    target is a finger's width, pans in its own box), the seats' panels stack, and decisions
+    are made by tapping the board (a pass stays at hand)."""
     srv = server()
     made = srv.api("POST", "/api/games", {"game": game, "players": 4, "seed": 5,
                                           "seats": [{"kind": "human"}] + [
@@ -169,9 +172,7 @@ def test_on_a_phone_the_board_fits_and_the_game_stays_playable(
         assert no_horizontal_scroll(page)
         play_one(page)
     assert no_horizontal_scroll(page)
-    widths = page.locator("#board svg").evaluate_all(
-        "svgs => svgs.map(s => s.getBoundingClientRect().width)")
-    assert all(w <= 390 for w in widths)
+    assert page.locator("#board").evaluate("b => b.getBoundingClientRect().width") <= 390
     lefts = page.locator("#board svg").evaluate_all(
         "svgs => svgs.map(s => Math.round(s.getBoundingClientRect().left))")
     assert len(set(lefts)) == 1  # one column: the panels stack under the board
@@ -357,3 +358,68 @@ def test_pointing_at_or_tapping_a_piece_says_what_it_is(
     desktop = open_seat(new_context, srv, made, watcher)
     desktop.locator('#board [data-piece="card:0"]').first.hover()
     expect(desktop.locator("#info")).to_contain_text("card on display")
+
+
+TOUCH_TARGETS = """() => [...document.querySelectorAll('#board .target')].map(t => {
+    const r = t.getBoundingClientRect();
+    const shape = /^(rect|circle|ellipse|path|polygon)$/.test(t.tagName) ? t
+        : t.firstElementChild;
+    return {action: t.dataset.action, piece: t.dataset.piece || '', side: Math.min(r.width,
+            r.height), tag: shape.tagName, stroke: getComputedStyle(shape).stroke}; })"""
+
+
+VISIBLE_POINT = """t => { const r = t.getBoundingClientRect();
+    const spots = [[5, 5]];
+    for (let i = 1; i < 10; i++) for (let j = 1; j < 10; j++) spots.push([i, j]);
+    for (const [i, j] of spots) {
+        const x = r.left + r.width * i / 10, y = r.top + r.height * j / 10;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && hit.closest('[data-action]') === t) return [x, y]; }
+    throw new Error('every point of ' + t.dataset.action + ' is covered'); }"""
+
+
+def visible_point(target: Locator) -> tuple[float, float]:
+    """A point of a target on the screen that no other drawing covers: its centre where it
+    can be (a person taps what they see)."""
+    target.scroll_into_view_if_needed()
+    x, y = target.evaluate(VISIBLE_POINT)
+    return float(x), float(y)
+
+
+@pytest.mark.parametrize(("game", "players"), [("twelve-rivers", 2), ("the-river", 2),
+                                               ("wayfarers", 2), ("wayfarers", 1)])
+def test_on_a_phone_every_target_is_a_fingers_width_and_a_first_tap_only_shows(
+        server: ServerFactory, new_context: Contexts, game: str, players: int) -> None:
+    """On a phone (390x844, touch) for 20 decisions: every target on the board is at least
+    32 CSS px on its shorter side and outlined in the highlight colour; a first tap on a
+    piece marks it and says what it would do, without playing; a second tap plays it."""
+    srv = server()
+    made = srv.api("POST", "/api/games", {"game": game, "players": players, "seed": 5,
+                                          "seats": [{"kind": "human"}] + [
+                                              {"kind": "bot", "agent": "easy"}] * (players - 1)})
+    page = open_seat(new_context, srv, made, 0, width=390, height=844, is_mobile=True,
+                     has_touch=True)
+    assert touch(page)
+    tapped = 0
+    for _ in range(20):
+        if wait_for_turn_or_end(page):
+            break
+        targets = page.evaluate(TOUCH_TARGETS)
+        assert all(t["side"] >= 32 for t in targets), min(targets, key=lambda t: t["side"])
+        assert {t["stroke"] for t in targets} <= {"rgb(243, 156, 18)"}, targets
+        drawn = page.locator("#board [data-piece].target")
+        if drawn.count() == 0:
+            click_listed(page)
+            continue
+        first = drawn.first
+        action = first.get_attribute("data-action")
+        before = page.locator("#board").get_attribute("data-ply")
+        first.scroll_into_view_if_needed()
+        page.touchscreen.tap(*visible_point(first))
+        expect(page.locator("#info")).to_contain_text(f"Tap again to play: {action}")
+        assert page.locator("#board").get_attribute("data-ply") == before
+        assert "armed" in (first.get_attribute("class") or "")
+        click_and_wait(page, functools.partial(page.touchscreen.tap, *visible_point(first)))
+        tapped += 1
+    assert tapped >= 5
+    assert no_horizontal_scroll(page)

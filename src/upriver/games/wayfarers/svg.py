@@ -305,11 +305,11 @@ class _Board:
                         else "a Ship for this die")
                 label = "\u00b1 dice" if g == "yellow" else "ship"
                 self.add(f'<g{self.body(use)}{piece(f"guild-use-{s}-{g}", 0)}>'
-                         f'<rect x="{gx + 48}" y="{y + 16}" width="44" height="24" rx="4" '
+                         f'<rect x="{gx + 99}" y="{y + 16}" width="40" height="24" rx="4" '
                          f'fill="#fff" stroke="{GUILD_COLOURS[g]}"/>'
                          f'{title(f"Spend 1 {g} Influence: {what}")}'
-                         f'<text x="{gx + 52}" y="{y + 32}" font-size="9">{label}</text></g>')
-                self.badges(use, gx + 96, y + 24)
+                         f'<text x="{gx + 102}" y="{y + 32}" font-size="9">{label}</text></g>')
+                self.badges(use, gx + 99, y + 46)
             if key:
                 self.badges(key, gx, y + 46)
 

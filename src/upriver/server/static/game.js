@@ -11,6 +11,13 @@ const hostToken = localStorage.getItem(`upriver-host-${gameId}`);
 if (seat !== null && token) rememberSeatLink(gameId, seat, location.href);
 
 const STEP_MS = 300;  // the shortest time another seat's decision stays on screen
+// On a touch screen: every target at least this many CSS pixels (the board is zoomed and
+// panned in its own box), and a first tap shows a piece, a second plays it.
+const TOUCH = matchMedia("(pointer: coarse)").matches;
+const MIN_TARGET_PX = 33;
+const MAX_ZOOM = 8;
+let zoom = 1;  // only grows, so the board does not change size between decisions
+let armed = null;  // the action whose piece was tapped once
 let current = null;
 let socket = null;
 let busy = false;
@@ -56,6 +63,8 @@ function render(p) {
   const board = $("#board");
   board.innerHTML = p.svg;
   board.dataset.ply = p.ply;
+  armed = null;
+  fitForTouch(p);
   // What changed since this seat's last decision (for a spectator: since the last update).
   const ownResult = seat !== null && sentPly !== null && p.ply === sentPly + 1
     && previous && previous.to_move === seat;
@@ -307,6 +316,41 @@ function connect() {
   };
 }
 
+// On a touch screen the board is drawn large enough that the smallest target is a finger's
+// width, and the person pans it in its box; on their turn, a target is brought into view.
+function fitForTouch(p) {
+  if (!TOUCH) return;
+  const board = $("#board");
+  const root = board.firstElementChild;
+  if (!root) return;
+  root.style.width = "";
+  let needed = 1;
+  for (const t of board.querySelectorAll(".target")) {
+    const r = t.getBoundingClientRect();
+    const side = Math.min(r.width, r.height);
+    if (side > 0) needed = Math.max(needed, MIN_TARGET_PX / side);
+  }
+  zoom = Math.min(MAX_ZOOM, Math.max(zoom, needed));
+  if (zoom > 1) root.style.width = `${Math.ceil(root.getBoundingClientRect().width * zoom)}px`;
+  if (p.to_move !== seat || !p.legal.length) return;
+  const box = board.getBoundingClientRect();
+  const targets = [...board.querySelectorAll(".target")];
+  const seen = targets.some((t) => {
+    const r = t.getBoundingClientRect();
+    return r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom;
+  });
+  if (!seen && targets.length) targets[0].scrollIntoView({ block: "nearest", inline: "nearest" });
+}
+
+// A first tap on a touch screen shows the piece and what it would do; a second plays it.
+function arm(target) {
+  for (const node of document.querySelectorAll("#board .armed")) node.classList.remove("armed");
+  target.classList.add("armed");
+  armed = target.dataset.action;
+  const tip = target.querySelector("title");
+  $("#info").textContent = `${tip ? `${tip.textContent} · ` : ""}Tap again to play: ${armed}`;
+}
+
 // Every piece explains itself (its <title>): when pointed at, and when tapped on a phone.
 function explain(e) {
   let node = e.target;
@@ -316,12 +360,20 @@ function explain(e) {
     node = node.parentNode;
   }
 }
-$("#board").addEventListener("mouseover", explain);
+// (A touch screen has no hover: the mouse events it makes up must not hide a tap's message.)
+$("#board").addEventListener("mouseover", (e) => { if (!TOUCH) explain(e); });
 $("#board").addEventListener("click", (e) => {
   explain(e);
   const target = e.target.closest("[data-action]");
-  if (target && current && current.legal.includes(target.dataset.action)) send(target.dataset.action);
+  if (!target || !current || !current.legal.includes(target.dataset.action)) {
+    armed = null;
+    for (const node of document.querySelectorAll("#board .armed")) node.classList.remove("armed");
+    return;
+  }
+  if (TOUCH && armed !== target.dataset.action) { arm(target); return; }
+  send(target.dataset.action);
 });
+document.body.classList.toggle("touch", TOUCH);
 $("#board").addEventListener("keydown", (e) => {
   const target = e.target.closest("[data-action]");
   if (target && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); send(target.dataset.action); }
