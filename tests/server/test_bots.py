@@ -42,8 +42,8 @@ def test_a_bot_out_of_time_is_stopped_and_a_legal_move_is_played_for_it(
                         seats=[{"kind": "bot", "agent": "hard"}, {"kind": "bot", "agent": "easy"}])
         page = wait_until(client, made["id"], lambda p: p["events"])
         event = page["events"][0]
-        assert event["text"] == ("Search bot (hard): the bot ran out of time (0.5 s); a random "
-                                 "legal move was played instead")
+        assert event["text"] == ("Tigris (search bot, hard): the bot ran out of time (0.5 s); a "
+                                 "random legal move was played instead")
         assert page["seats"][event["seat"]]["agent"] == "hard"
         wait_until(client, made["id"], lambda p: p["ply"] >= 6)
         assert host.bots.replaced >= 1 and host.bots.pids() != first_worker
