@@ -26,6 +26,14 @@ def target(action: str | None, legal: Iterable[str] | set[str]) -> str:
     """The attributes that make an element a target for ``action`` when it is legal."""
     if action is None or action not in legal:
         return ""
+    return target_attrs(action)
+
+
+def target_attrs(action: str | None) -> str:
+    """The attributes that make an element the target of ``action`` (known to be legal);
+    nothing for None."""
+    if action is None:
+        return ""
     text = escape(action)
     return (f' class="target" data-action="{text}" tabindex="0" role="button" '
             f'aria-label="{text}"')

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from html import escape
 
-from upriver.core.drawing import piece, title
+from upriver.core.drawing import piece, target_attrs, title
 from upriver.games.wayfarers.board_targets import Badge
 
 GUILD_COLOURS = {"black": "#3a3a3a", "yellow": "#e0b000", "blue": "#2a6fc9"}
@@ -15,15 +15,6 @@ BADGE = 18  # a badge's side, in board units
 _PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)],
          4: [(0, 0), (2, 0), (0, 2), (2, 2)], 5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
          6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
-
-
-def target_attrs(action: str | None) -> str:
-    """The attributes that make a piece the target of ``action`` (the contract of
-    ``upriver.core.drawing``); nothing for None."""
-    if action is None:
-        return ""
-    a = escape(action)
-    return f' class="target" data-action="{a}" tabindex="0" role="button" aria-label="{a}"'
 
 
 def die(x: float, y: float, value: int, size: float = 22, colour: str = "#fff",

@@ -76,13 +76,13 @@ def this_turn(t: dict[str, Any]) -> list[str]:
     done += [f"{'/'.join(colours)} worker on {card}"
              for card, colours in t["workers_placed"].items()]
     lines = fold([f"This turn (seat {t['seat']}):", *done], 78, "    ")
-    todo = [_step(f) for f in t["pending"]]
+    todo = [step_words(f) for f in t["pending"]]
     if todo:
         lines += fold(["Still to do, next first:", *todo], 78, "    ")
     return lines
 
 
-def _step(f: dict[str, Any]) -> str:
+def step_words(f: dict[str, Any]) -> str:
     """A pending step in a few words."""
     step = f["step"]
     if step == "resolve effects":
@@ -166,7 +166,7 @@ def step(view: dict[str, Any]) -> str:
     """The step the mover is on: the next thing still owed this turn, or the main action."""
     pending = (view.get("this_turn") or {}).get("pending") or []
     if pending:
-        return _step(pending[0])
+        return step_words(pending[0])
     if view.get("over"):
         return "game over"
     return "place a die, place a worker or rest"

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from html import escape
 from typing import Any
 
-from upriver.core.drawing import name, piece, seat_names, title
+from upriver.core.drawing import name, piece, seat_names, target_attrs, title
 from upriver.games.wayfarers.board_icons import (
     BADGE,
     GUILD_COLOURS,
@@ -25,13 +25,12 @@ from upriver.games.wayfarers.board_icons import (
     die,
     disc,
     sack,
-    target_attrs,
     worker,
 )
 from upriver.games.wayfarers.board_targets import PASSES, Targets
 from upriver.games.wayfarers.card_words import describe, effect, tag_words
 from upriver.games.wayfarers.components import load
-from upriver.games.wayfarers.render import _step, this_turn
+from upriver.games.wayfarers.render import step_words, this_turn
 
 __all__ = ["PASSES", "render", "seat_colours"]
 
@@ -69,7 +68,7 @@ class _Board:
         """Draw a piece's badges from (x, y); returns where the row (or column) ends."""
         found = self.targets.badges(key)
         self.add(badges(key, found, x, y, across))
-        return (x if not across else x + len(found) * (BADGE + 2))
+        return x + len(found) * (BADGE + 2) if across else x
 
     # --- the main board ----------------------------------------------------------------
 
@@ -423,7 +422,7 @@ class _Board:
         pending = turn.get("pending") or []
         if pending:
             self.add(f'<text x="10" y="{y + 12}" font-size="11" font-weight="600"'
-                     f'{piece("now", _step(pending[0]))}>Now: {escape(_step(pending[0]))}'
+                     f'{piece("now", step_words(pending[0]))}>Now: {escape(step_words(pending[0]))}'
                      f'</text>')
             y += 18
         cards = list(v["drawn"]) if isinstance(v.get("drawn"), list) else []

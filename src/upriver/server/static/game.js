@@ -140,11 +140,11 @@ function drawRecent(p) {
     if (last && last.seat === who) last.actions.push(action);
     else lines.push({ seat: who, actions: [action] });
   };
-  const steps = p.opponent_log || [];
-  p.log.forEach(([who, action], i) => {
-    if (i >= mineUpTo && who !== seat) add(who, action);
-    for (const [ply, step] of steps) if (ply === i + 1 && ply >= mineUpTo && ply > 0) add("opponent", step);
-  });
+  let n = 0;  // the decision the entries so far came with
+  for (const [who, action, number] of logEntries(p)) {
+    if (number !== null) n = number;
+    if (who === "opponent" ? n >= mineUpTo && n > 0 : n > mineUpTo && who !== seat) add(who, action);
+  }
   $("#recent").replaceChildren(...lines.slice(-6).map((l) =>
     el("li", { class: l.seat === "opponent" ? "opponent" : null },
       l.seat === "opponent" ? opponentEl(opponentName(p)) : nameEl(p.seats, l.seat), ": ",
