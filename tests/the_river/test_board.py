@@ -118,7 +118,18 @@ on_board = 3
     assert boat.attrib["data-action"] == "set a pioneer aside"
 
 
-def test_losing_covered_resources_is_drawn_as_chips(tmp_path: Path) -> None:
+def piece_of(drawn: str, action: str) -> str:
+    """The piece that is the target of ``action`` (it must be one)."""
+    root = ET.fromstring(drawn)
+    found = [e.attrib.get("data-piece", "") for e in root.iter()
+             if e.attrib.get("data-action") == action]
+    assert len(found) == 1 and found[0], (action, found)
+    return found[0]
+
+
+def test_losing_covered_resources_is_clicked_on_the_resources_waiting(tmp_path: Path) -> None:
+    """RV-STORE: the covered resources that do not fit wait in the top band, one piece per
+    kind, and the one to lose is clicked there."""
     boards = (DATA / "boards.toml").read_text().replace(
         '["wood"], ["warehouse"], ["stone"]', '["wood"], ["warehouse", "warehouse"], ["stone"]')
     path = tmp_path / "boards.toml"
@@ -135,8 +146,84 @@ stored = {{ "3" = "wood clay", "5" = "stone", "8" = "stone", "10" = "food" }}
     play(game, "claim T05")
     assert sorted(game.legal_actions()) == ["lose covered clay", "lose covered wood"]
     assert_all_drawn(game)
+    mine = svg.render(game.view(0))
+    assert piece_of(mine, "lose covered clay") == "waiting:clay"
+    assert piece_of(mine, "lose covered wood") == "waiting:wood"
     drawn = svg.render(game.view(1))
     assert "Off covered warehouses" in drawn  # everyone sees what waits
+    assert "waiting:clay" in pieces(drawn)
+
+
+def test_forfeiting_a_new_resource_is_clicked_on_it_where_it_waits() -> None:
+    """RV-STORE: with every warehouse full, a new resource is forfeited by clicking it in the
+    band where the new resources wait to be stored."""
+    game = upriver.new_game("the-river", players=2, seed=0)
+    rng = random.Random(0)
+    while not any(a.startswith("forfeit ") for a in game.legal_actions()):
+        game.play(rng.choice(game.legal_actions()))
+    drawn = svg.render(game.view(game.to_move))
+    for action in game.legal_actions():
+        if action.startswith("forfeit "):
+            assert piece_of(drawn, action) == f"waiting:{action.split()[1]}"
+
+
+def test_a_reserved_card_s_waiver_is_on_its_cost_and_a_meadow_s_on_the_meadow() -> None:
+    """RV-BUILD-03, -04: the reserved card being paid for waives one resource of its cost
+    (clicked on that cost symbol of the card) and a kept meadow discount one more (clicked
+    on the discount meadow of the river, one drawn resource per kind it may waive)."""
+    game = position("""
+players = 2
+[[seat]]
+river = ["T40", "T63"]
+reserved = ["B07"]
+discounts = 1
+stored = { "1" = "stone" }
+""")
+    play(game, "construct reserved B07")  # 2 wood 1 stone: stone paid, wood waived
+    legal = set(game.legal_actions())
+    assert {"waive wood (reserved card)", "waive wood (meadow)"} <= legal
+    drawn = svg.render(game.view(0))
+    assert piece_of(drawn, "waive wood (reserved card)") == "reserved:0:0:waive-wood"
+    assert piece_of(drawn, "waive wood (meadow)") == "meadow:0:2:wood"
+    assert_all_drawn(game)
+    play(game, "waive wood (meadow)")
+    drawn = svg.render(game.view(0))
+    assert not any(n.startswith("meadow:") for n in pieces(drawn))
+
+
+def test_a_meadow_waiver_without_its_meadow_is_clicked_on_what_is_still_to_pay() -> None:
+    """A position may keep a discount with no discount meadow on the river: the waiver is
+    then on the resource still to pay."""
+    game = position("""
+players = 2
+[[seat]]
+river = ["T40"]
+reserved = ["B07"]
+discounts = 1
+stored = { "1" = "stone" }
+""")
+    play(game, "construct reserved B07")
+    waivers = [a for a in game.legal_actions() if a.endswith("(meadow)")]
+    assert waivers
+    drawn = svg.render(game.view(0))
+    for waiver in waivers:
+        assert piece_of(drawn, waiver) == f"to-pay:{waiver.split()[1]}"
+    assert_all_drawn(game)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_decision_is_clicked_on_a_drawn_piece(players: int) -> None:
+    """No text chips: every target is a piece of the table (it carries ``data-piece``) and
+    piece names are unique, at every decision of random games."""
+    for seed in range(2):
+        game = upriver.new_game("the-river", players=players, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            drawn = svg.render(game.view(game.to_move))
+            names = pieces(drawn)
+            for action in game.legal_actions():
+                assert piece_of(drawn, action) in names
+            game.play(rng.choice(game.legal_actions()))
 
 
 def test_a_stored_resource_is_the_target_for_paying_and_trading_it() -> None:

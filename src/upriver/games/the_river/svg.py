@@ -19,20 +19,24 @@ The layout (viewBox 560 wide, so a phone 390 px wide still shows text of 9 units
 Where each decision is clicked (only on the viewer's own river for river decisions):
 
 - a tile on the terrain island: ``take starting tile T12``, ``claim T12``;
-- a building on display: ``construct B07`` (else ``reserve B07``), and its "reserve" tab;
+- a building on display: ``construct B07``; its "reserve" tab below it: ``reserve B07``;
 - a reserved card in the viewer's panel: ``construct reserved B07``;
 - an island: ``produce wood``, ``take food``, a meadow's ``take wood``; the empty food island's
-  small wood/stone/clay chips: ``take wood from the food island``;
+  small wood/stone/clay pieces: ``take wood from the food island``;
 - the first player, swap and trade spots; the viewer's boat: ``set a pioneer aside``;
 - a tile on the river: ``swap: space 3``, ``swap space 3 with space 7``;
 - a free warehouse: ``store clay on a tile`` (on the first tile with room, where the rules put
   it), ``store clay on space 5``;
 - a stored resource: ``trade: return wood``, ``return stored stone``, ``pay wood`` (from a
   tile: the last tile holding that kind, where the rules take it from; ``... from space N`` from
-  a printed warehouse), ``pay food for wood`` when the food pays for one kind only, else a tray
-  of chips (one per kind) drawn over the food's space;
-- chips in the top band: ``forfeit clay``, ``lose covered clay``, ``pay wood``, ``pay food for
-  wood``, ``waive wood (reserved card)``, ``waive wood (meadow)`` (the forms without a place).
+  a printed warehouse), ``pay food for wood`` when the food pays for one kind only, else a
+  drawn resource per kind just above the food;
+- the resources waiting in the top band: ``forfeit clay``, ``lose covered clay``;
+- the reserved card being paid for, on its cost symbol: ``waive wood (reserved card)``; the
+  last discount meadow on the river, a drawn resource per kind: ``waive wood (meadow)`` (with
+  no such meadow, on the resource still to pay in the top band).
+
+Every target is a piece (``data-piece``): nothing is clicked on a text chip.
 
 Resources are drawn as shapes (a log, a rock, a brick, an ear of wheat) as well as colours, and
 terrains carry a short name ("Fo", "Mo"...), so colour-blind players can tell them apart; seats
@@ -285,10 +289,11 @@ class _Board:
 
     def slots(self, x: float, y: float, houses: int, stored: dict[str, int],
               actions: dict[str, str | None] | None = None, empty: str | None = None,
-              where: str = "") -> str:
+              where: str = "", key: str = "") -> str:
         """Warehouses along the bottom of a tile or space, filled with what they store.
         ``actions`` gives the target of a stored resource of each kind, ``empty`` that of a
-        free warehouse."""
+        free warehouse; with a ``key`` each warehouse is a piece (``key:i``), what is
+        clicked."""
         held = [k for k in KINDS for _ in range(stored.get(k, 0))]
         n = max(houses, len(held))
         if not n:
@@ -300,26 +305,31 @@ class _Board:
         for i in range(n):
             sx = left + i * step
             sy = y + TILE_H - 19
+            named = piece(f"{key}:{i}", held[i] if i < len(held) else "free") if key else ""
             if i < len(held):
                 kind = held[i]
-                action = (actions or {}).get(kind)
-                out.append(f"<g{target(action, self.legal)}>"
+                # of two alike the last is the one taken, so the only target
+                last = i + 1 == len(held) or held[i + 1] != kind
+                action = (actions or {}).get(kind) if last else None
+                out.append(f"<g{target(action, self.legal)}{named}>"
                            f"{title(f'{kind} stored {where}'.strip())}"
                            + _use("house", sx, sy, size,
                                   f' class="stored" fill="{TINT[kind]}"')
                            + _use(kind, sx + size / 12, sy + size / 5, size * 5 / 6)
                            + self.hot(sx, sy, size, size, action, 3) + "</g>")
-            else:
-                out.append(f"<g{target(empty, self.legal)}>"
+            else:  # the first free warehouse is the one filled
+                first = empty if i == len(held) else None
+                out.append(f"<g{target(first, self.legal)}{named}>"
                            f"{title(f'free warehouse {where}'.strip())}"
                            + _use("house", sx, sy, size)
-                           + self.hot(sx, sy, size, size, empty, 3) + "</g>")
+                           + self.hot(sx, sy, size, size, first, 3) + "</g>")
         return "".join(out)
 
     def card(self, b: dict[str, Any], x: float, y: float, w: float, h: float,
              action: str | None, *, reserved_by: int | None = None, key: str,
-             state: str) -> str:
-        """A building card: its id, points and cost in symbols."""
+             state: str, waive: bool = False) -> str:
+        """A building card: its id, points and cost in symbols. With ``waive`` (the reserved
+        card being paid for) a cost symbol is the target of waiving one of its kind."""
         tip = card_text(b)
         if reserved_by is not None:
             tip += f"; reserved by {self.who_plain(reserved_by)} (1 resource less to pay)"
@@ -339,8 +349,14 @@ class _Board:
             if n:
                 ry = y + 19 + row * (h - 22) / 3
                 size = min(14, (h - 22) / 3 - 1)
-                out.append(_use(kind, x + 4, ry, size)
-                           + _text(x + 6 + size, ry + size - 3, f"\u00d7{n}", 10))
+                cost = _use(kind, x + 4, ry, size) + _text(x + 6 + size, ry + size - 3,
+                                                           f"\u00d7{n}", 10)
+                waiver = f"waive {kind} (reserved card)" if waive else None
+                if waiver in self.legal:
+                    cost = (f"<g{target(waiver, self.legal)}"
+                            f"{piece(f'{key}:waive-{kind}', '-')}>{title(waiver)}{cost}"
+                            + self.hot(x + 3, ry - 1, w - 6, size + 2, waiver, 3) + "</g>")
+                out.append(cost)
                 row += 1
         out.append(self.hot(x, y, w, h, action))
         out.append("</g>")
@@ -376,42 +392,76 @@ class _Board:
                              + escape("\u2026"), 10, ' fill="#555"'))
         bottom = 36.0
         waiting = v.get("pending") or v.get("covered")
-        chips = self.band_chips()
         paying = v.get("paying")
-        if waiting or chips or paying:
+        if waiting or paying:
             x = 6.0
             left = paying.get("left") if isinstance(paying, dict) else None
             state = f"{_stored_code(waiting or {})}|{_stored_code(left or {})}"
             row = [f'<g{piece("waiting", state)}>']
             if waiting:
-                label = ("Off covered warehouses:" if v.get("covered")
-                         else "Waiting to be stored:")
+                covered = bool(v.get("covered"))
+                label = "Off covered warehouses:" if covered else "Waiting to be stored:"
                 row.append(_text(x, y + 17, escape(label), 10))
                 x += _width(label, 10) + 4
                 for kind in KINDS:
-                    for _ in range(waiting.get(kind, 0)):
-                        row.append(f"<g>{title(kind)}" + _use(kind, x, y + 5, 16) + "</g>")
-                        x += 17
+                    n = waiting.get(kind, 0)
+                    if n:
+                        # forfeiting or losing one: the waiting resource itself is clicked
+                        action = f"lose covered {kind}" if covered else f"forfeit {kind}"
+                        tip = (f"{n} {kind} off covered warehouses" if covered else
+                               f"{n} new {kind} waiting to be stored")
+                        if action in self.legal:
+                            tip += ("; click to lose one (it goes back to its island)"
+                                    if covered else "; click to forfeit one (it stays on "
+                                                    "its island)")
+                        x = self.resource_group(row, kind, n, x, y + 5, f"waiting:{kind}",
+                                                tip, action)
                 x += 6
             if left:
                 label = "Still to pay:"
                 row.append(_text(x, y + 17, escape(label), 10))
                 x += _width(label, 10) + 4
+                elsewhere = self.waivers_drawn_elsewhere()
                 for kind in BUILD:
-                    for _ in range(int(left.get(kind, 0))):
-                        row.append(f"<g>{title(kind)}" + _use(kind, x, y + 5, 16) + "</g>")
-                        x += 17
+                    n = int(left.get(kind, 0))
+                    if n:
+                        waive = first_legal([f"waive {kind} ({why})" for why in
+                                             ("reserved card", "meadow")
+                                             if why not in elsewhere], self.legal)
+                        tip = f"{n} {kind} still to pay" + (f"; click to {waive}" if waive
+                                                            else "")
+                        x = self.resource_group(row, kind, n, x, y + 5, f"to-pay:{kind}",
+                                                tip, waive)
                 x += 6
             row.append("</g>")
             out.extend(row)
-            if chips:
-                if x > W - 150:
-                    x, y = 6.0, y + 22
-                svg, bottom = drawing.tray(x, y + 4, chips, self.legal, width=W - 6 - x)
-                out.append(svg)
-            else:
-                bottom = y + 26
+            bottom = y + 26
         return "".join(out), bottom
+
+    def resource_group(self, out: list[str], kind: str, n: int, x: float, y: float, key: str,
+                       tip: str, action: str | None) -> float:
+        """``n`` resources of one kind side by side, one piece (``key``) that may be a
+        target; returns the right edge."""
+        out.append(f"<g{target(action, self.legal)}{piece(key, n)}>{title(tip)}")
+        for k in range(n):
+            out.append(_use(kind, x + k * 17, y, 16))
+        out.append(self.hot(x, y, 17 * n - 1, 16, action, 3) + "</g>")
+        return x + 17 * n + 2
+
+    def waivers_drawn_elsewhere(self) -> set[str]:
+        """The waivers drawn on their own piece: the reserved card being paid (its cost
+        symbols) and the last discount meadow of the river; others go on "Still to pay"."""
+        found: set[str] = set()
+        paying = self.view.get("paying")
+        me = next((p for p in self.players if p["seat"] == self.viewer), None)
+        if me is None or not isinstance(paying, dict):
+            return found
+        if paying.get("building") in me.get("reserved", []):
+            found.add("reserved card")
+        if any(c["tile"] is not None and c["tile"].get("meadow") == "discount"
+               for c in me["river"]):
+            found.add("meadow")
+        return found
 
     def hint(self) -> str:
         step = self.view["step"]
@@ -430,27 +480,6 @@ class _Board:
         if "set a pioneer aside" in legal:
             return "No spot can take a pioneer: click your boat to set one aside."
         return HINTS.get(step, "Your decision.")
-
-    def band_chips(self) -> list[tuple[str, str, str]]:
-        """Decisions with no single spot on the board: forfeiting or losing a waiting
-        resource, and paying (unless a stored resource says from where) or waiving."""
-        legal = self.legal
-        chips: list[tuple[str, str, str]] = []
-        for kind in KINDS:
-            for action, tip in ((f"forfeit {kind}", f"leave one new {kind} on its island"),
-                                (f"lose covered {kind}", f"a covered {kind} goes back to its "
-                                                         "island")):
-                if action in legal:
-                    chips.append((action, action, tip))
-        for kind in BUILD:
-            for action, tip in (
-                    (f"pay {kind}", f"return 1 stored {kind} to its island"),
-                    (f"pay food for {kind}", f"food is wild: return 1 food instead of {kind}"),
-                    (f"waive {kind} (reserved card)", f"the reserved card costs 1 {kind} less"),
-                    (f"waive {kind} (meadow)", f"a kept meadow discount: 1 {kind} less")):
-                if action in legal:
-                    chips.append((action, action, tip))
-        return chips
 
     # ------------------------------------------------------------------ the main board
 
@@ -509,13 +538,16 @@ class _Board:
             construct = f"construct {b['id']}"
             reserve = f"reserve {b['id']}"
             out.append(self.card(b, x, cy, cw, CARD_H,
-                                 first_legal((construct, reserve), legal),
+                                 construct if construct in legal else None,
                                  key=f"building:{k}", state=b["id"]))
             if paying and paying.get("building") == b["id"]:
                 out.append(self.paying_mark(x, cy, cw, CARD_H))
-            if reserve in legal:
+            if reserve in legal:  # the card is constructed, its tab reserves it
                 ty = cy + CARD_H + 3
-                out.append(f"<g{target(reserve, legal)}>{title(reserve)}"
+                tip = (f"{reserve}: a pioneer on the reserve spot keeps it for you, 1 "
+                       "resource cheaper")
+                out.append(f"<g{target(reserve, legal)}{piece(f'building:{k}:reserve', '-')}>"
+                           f"{title(tip)}"
                            f'<rect x="{x}" y="{ty}" width="{cw}" height="17" rx="4" '
                            f'fill="#eef6ff" stroke="{HOT}" stroke-width="1.5"/>'
                            + _text(x + cw / 2, ty + 12, "reserve", 10,
@@ -554,13 +586,15 @@ class _Board:
                 + _text(cx, cy + 3.5, str(value), 10,
                         ' text-anchor="middle" fill="#fff" font-weight="bold"'))
 
-    def spot(self, spot_id: str, x: float, y: float, size: float, tip: str) -> str:
-        """A single spot of the main board: empty, or the pioneer on it."""
+    def spot(self, spot_id: str, x: float, y: float, size: float, tip: str,
+             named: bool = True) -> str:
+        """A single spot of the main board: empty, or the pioneer on it; ``named`` false
+        when the piece around it (an action spot) carries its name."""
         spots = self.view["spots"]
         if spot_id not in spots:
             return ""
         seat = spots[spot_id]
-        out = [f"<g{piece('spot:' + spot_id, '-' if seat is None else seat)}>"]
+        out = [f"<g{piece('spot:' + spot_id, '-' if seat is None else seat) if named else ''}>"]
         if seat is None:
             r = size / 2
             out.append(f'<circle cx="{x + r:g}" cy="{y + r:g}" r="{r:g}" fill="#fff" '
@@ -604,7 +638,8 @@ class _Board:
             if kind == "food":  # empty: one resource of the player's choice instead
                 for i, take in enumerate(takes):
                     cx = x + 33 + i * 18
-                    out.append(f"<g{target(take, legal)}>{title(take)}"
+                    named = piece(f"island:food:{take.split()[1]}", "-")
+                    out.append(f"<g{target(take, legal)}{named}>{title(take)}"
                                f'<rect x="{cx}" y="{y + 6}" width="17" height="17" rx="3" '
                                f'fill="#eef6ff" stroke="{HOT}" stroke-width="1.5"/>'
                                + _use(take.split()[1], cx + 1.5, y + 7.5, 14) + "</g>")
@@ -624,7 +659,7 @@ class _Board:
         trade = next((a for a in sorted(legal) if a.startswith("trade ")
                       and a.endswith(" food")), None)
         tx = x + 2 * (sw + 3)
-        out.append(f"<g{target(trade, legal)}>"
+        out.append(f"<g{target(trade, legal)}{piece('spot:trade', '-')}>"
                    f"{title('Trade: at the start of your turn, return any 3 resources for 1 food')}"
                    f'<rect x="{tx}" y="{y}" width="{sw - 2}" height="{h}" rx="6" fill="#f0f0ea" '
                    f'stroke="#999"/>' + _text(tx + 5, y + 15, "trade", 10, ' font-weight="bold"')
@@ -634,10 +669,13 @@ class _Board:
 
     def action_spot(self, x: float, y: float, w: float, h: float, spot_id: str, action: str,
                     tip: str, label: str) -> str:
-        return (f"<g{target(action, self.legal)}>{title(tip)}"
+        """A spot of the main board with its own action: the spot is what is clicked."""
+        seat = self.view["spots"].get(spot_id)
+        return (f"<g{target(action, self.legal)}"
+                f"{piece('spot:' + spot_id, '-' if seat is None else seat)}>{title(tip)}"
                 f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="#f0f0ea" '
-                f'stroke="#999"/>{label}' + self.hot(x, y, w, h, action, 6) + "</g>"
-                + self.spot(spot_id, x + w / 2 - 9, y + 31, 18, tip))
+                f'stroke="#999"/>{label}' + self.hot(x, y, w, h, action, 6)
+                + self.spot(spot_id, x + w / 2 - 9, y + 31, 18, tip, named=False) + "</g>")
 
     # ------------------------------------------------------------------ the player panels
 
@@ -741,9 +779,10 @@ class _Board:
             if k < len(cards):
                 c = cards[k]
                 action = f"construct reserved {c['id']}" if mine else None
-                out.append(self.card(c, cx, by, 38, 70, action, reserved_by=seat,
-                                     key=f"reserved:{seat}:{k}", state=c["id"]))
                 paying = v.get("paying")
+                paid = mine and isinstance(paying, dict) and paying.get("building") == c["id"]
+                out.append(self.card(c, cx, by, 38, 70, action, reserved_by=seat,
+                                     key=f"reserved:{seat}:{k}", state=c["id"], waive=paid))
                 if (mine and isinstance(paying, dict) and paying.get("building") == c["id"]):
                     out.append(self.paying_mark(cx, by, 38, 70, label=False))
             else:
@@ -812,6 +851,9 @@ class _Board:
                      if c["warehouses"] > sum(c["stored"].values())), None)
         last = {k: max((c["space"] for c in tiled if c["stored"].get(k)), default=None)
                 for k in KINDS}
+        # a kept meadow discount is waived on the last discount meadow of the river
+        discount_at = max((c["space"] for c in tiled if c["tile"].get("meadow") == "discount"),
+                          default=None) if mine and self.meadow_waivers() else None
         for c in cells:
             n = c["space"]
             sx = x + (c["column"] - 1) * SPACE_W + 1
@@ -874,32 +916,48 @@ class _Board:
                     if len(paid) == 1:
                         actions[kind] = paid[0]
                     elif paid:
-                        tray = self.food_tray(paid, sx, sy)
+                        tray = self.badges(paid, sx, sy, f"warehouse:{seat}:{n}:food",
+                                           "pay with this food for")
             free = None
             if t is None or n == room:
                 free = first_legal([a for a in legal if a.startswith("store ")
                                     and a.endswith(" on a tile" if t else f" on space {n}")],
                                    legal)
             place = f"on space {n}" + (" (a tile)" if t else "")
-            out.append(self.slots(sx, sy, c["warehouses"], stored, actions, free, place))
+            out.append(self.slots(sx, sy, c["warehouses"], stored, actions, free, place,
+                                  key=f"warehouse:{seat}:{n}"))
+            if n == discount_at:
+                # over the meadow's label; over the top edge when a food's badges are there
+                tray += self.badges(self.meadow_waivers(), sx, sy - 24 if tray else sy,
+                                    f"meadow:{seat}:{n}",
+                                    "waive with this meadow's discount one")
             out.append(tray + "</g>")
         return "".join(out)
 
-    def food_tray(self, paid: list[str], sx: float, sy: float) -> str:
-        """A stored food that can pay for two or more kinds: a tray of chips just above it,
-        inside its space, one per kind it can pay for (drawn over the tile's symbols)."""
-        width = 4 + 20 * len(paid)
+    def meadow_waivers(self) -> list[str]:
+        return [a for a in (f"waive {k} (meadow)" for k in BUILD) if a in self.legal]
+
+    def badges(self, actions: list[str], sx: float, sy: float, key: str, tip: str) -> str:
+        """Where one piece offers a choice of kinds (a stored food paying for wood or stone, a
+        meadow's discount waiving either): a drawn resource per kind, just above the piece
+        and inside its space, each its own target (``key:kind``). The kind is the word
+        after "for" or "waive"."""
+        if not actions:
+            return ""
+        kinds = [a.split()[3] if a.startswith("pay food for") else a.split()[1]
+                 for a in actions]
+        width = 4 + 20 * len(actions)
         tx = sx + TILE_W / 2 - width / 2
         ty = sy + 15
-        tip = "pay with this food for: " + ", ".join(a.split()[3] for a in paid)
-        out = [f'<g class="tray">{title(tip)}<rect x="{tx:g}" y="{ty}" width="{width}" '
-               f'height="22" rx="4" fill="#fff4e0" stroke="{HOT}"/>']
-        for k, action in enumerate(paid):
+        out = [f'<g class="tray">{title(f"{tip}: " + ", ".join(kinds))}<rect x="{tx:g}" '
+               f'y="{ty}" width="{width}" height="22" rx="4" fill="#fff4e0" stroke="{HOT}"/>']
+        for k, (action, kind) in enumerate(zip(actions, kinds, strict=True)):
             cx = tx + 3 + k * 20
-            out.append(f"<g{target(action, self.legal)}>{title(action)}"
+            out.append(f"<g{target(action, self.legal)}{piece(f'{key}:{kind}', '-')}>"
+                       f"{title(action)}"
                        f'<rect x="{cx:g}" y="{ty + 2}" width="18" height="18" rx="3" '
                        f'fill="#fff" stroke="{HOT}" stroke-width="1.5"/>'
-                       + _use(action.split()[3], cx + 2, ty + 4, 14) + "</g>")
+                       + _use(kind, cx + 2, ty + 4, 14) + "</g>")
         out.append("</g>")
         return "".join(out)
 
