@@ -5,9 +5,13 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Locator, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+if TYPE_CHECKING:
+    from tests.e2e.conftest import Server
 
 Contexts = Callable[..., BrowserContext]
 MAX_DECISIONS = 400
@@ -22,6 +26,48 @@ PLY_CHANGED_OR_ERROR = """(before) => document.querySelector('#board').dataset.p
 
 
 # ---------------------------------------------------------------- helpers
+
+
+def open_seat(new_context: Contexts, srv: Server, made: dict[str, Any], seat: int,
+              **viewport: Any) -> Page:
+    """Open a seat's page of a game made through the API (``viewport``: the context's
+    size, touch and the like)."""
+    page = new_context(**viewport).new_page()
+    page.goto(f"{srv.url}/games/{made['id']}?seat={seat}&token={made['seats'][seat]['token']}")
+    page.locator("#board svg").first.wait_for()
+    return page
+
+
+
+
+# Every target's action, piece, shorter side, outlined shape (its own outline where it draws
+# one, else its first shape: a <title> may come before it) and that shape's outline colour.
+TOUCH_TARGETS = """() => [...document.querySelectorAll('#board .target')].map(t => {
+    const r = t.getBoundingClientRect();
+    const shape = /^(rect|circle|ellipse|path|polygon)$/.test(t.tagName) ? t
+        : t.querySelector(':scope > .outline')
+          || [...t.children].find(c => c.tagName !== 'title');
+    return {action: t.dataset.action, piece: t.dataset.piece || '', side: Math.min(r.width,
+            r.height), tag: shape.tagName, stroke: getComputedStyle(shape).stroke}; })"""
+
+
+VISIBLE_POINT = """t => { const r = t.getBoundingClientRect();
+    const spots = [[5, 5]];
+    for (let i = 1; i < 10; i++) for (let j = 1; j < 10; j++) spots.push([i, j]);
+    for (const [i, j] of spots) {
+        const x = r.left + r.width * i / 10, y = r.top + r.height * j / 10;
+        const hit = document.elementFromPoint(x, y);
+        if (hit && hit.closest('[data-action]') === t) return [x, y]; }
+    throw new Error('every point of ' + t.dataset.action + ' is covered'); }"""
+
+
+def visible_point(target: Locator) -> tuple[float, float]:
+    """A point of a target on the screen that no other drawing covers: its centre where it
+    can be (a person taps what they see)."""
+    target.scroll_into_view_if_needed()
+    x, y = target.evaluate(VISIBLE_POINT)
+    return float(x), float(y)
+
 
 
 def ply(page: Page) -> int:

@@ -11,31 +11,26 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
 
 import upriver
-from tests.e2e.conftest import Server, ServerFactory
+from tests.e2e.conftest import ServerFactory
 from tests.e2e.pages import (
+    TOUCH_TARGETS,
     Contexts,
     board_targets,
     click_and_wait,
     click_listed,
     legal_on,
+    open_seat,
     play_one,
     ply,
     touch,
+    visible_point,
     wait_for_turn_or_end,
 )
 
 pytestmark = pytest.mark.browser
-
-
-def open_seat(new_context: Contexts, srv: Server, made: dict[str, Any], seat: int,
-              **viewport: Any) -> Page:
-    page = new_context(**viewport).new_page()
-    page.goto(f"{srv.url}/games/{made['id']}?seat={seat}&token={made['seats'][seat]['token']}")
-    page.locator("#board svg").first.wait_for()
-    return page
 
 
 # Decision kinds, by the shape of their text (names, colours and numbers left out).
@@ -358,32 +353,6 @@ def test_pointing_at_or_tapping_a_piece_says_what_it_is(
     desktop = open_seat(new_context, srv, made, watcher)
     desktop.locator('#board [data-piece="card:0"]').first.hover()
     expect(desktop.locator("#info")).to_contain_text("card on display")
-
-
-TOUCH_TARGETS = """() => [...document.querySelectorAll('#board .target')].map(t => {
-    const r = t.getBoundingClientRect();
-    const shape = /^(rect|circle|ellipse|path|polygon)$/.test(t.tagName) ? t
-        : t.firstElementChild;
-    return {action: t.dataset.action, piece: t.dataset.piece || '', side: Math.min(r.width,
-            r.height), tag: shape.tagName, stroke: getComputedStyle(shape).stroke}; })"""
-
-
-VISIBLE_POINT = """t => { const r = t.getBoundingClientRect();
-    const spots = [[5, 5]];
-    for (let i = 1; i < 10; i++) for (let j = 1; j < 10; j++) spots.push([i, j]);
-    for (const [i, j] of spots) {
-        const x = r.left + r.width * i / 10, y = r.top + r.height * j / 10;
-        const hit = document.elementFromPoint(x, y);
-        if (hit && hit.closest('[data-action]') === t) return [x, y]; }
-    throw new Error('every point of ' + t.dataset.action + ' is covered'); }"""
-
-
-def visible_point(target: Locator) -> tuple[float, float]:
-    """A point of a target on the screen that no other drawing covers: its centre where it
-    can be (a person taps what they see)."""
-    target.scroll_into_view_if_needed()
-    x, y = target.evaluate(VISIBLE_POINT)
-    return float(x), float(y)
 
 
 @pytest.mark.parametrize(("game", "players"), [("twelve-rivers", 2), ("the-river", 2),

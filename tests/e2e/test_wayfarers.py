@@ -54,8 +54,8 @@ def test_wayfarers_decisions_are_all_taken_on_the_board(
             "ts => ts.map(t => t.dataset.action)"))
         assert set(legal) - PASSES <= targets, set(legal) - targets
         looks = page.locator("#board [data-action].target").evaluate_all(
-            "ts => ts.map(t => [t.dataset.piece || '', t.firstElementChild.tagName, "
-            "getComputedStyle(t.firstElementChild).stroke])")
+            "ts => ts.map(t => [t, [...t.children].find(c => c.tagName !== 'title')])"
+            ".map(([t, s]) => [t.dataset.piece || '', s.tagName, getComputedStyle(s).stroke])")
         assert looks and all(name for name, _, _ in looks), looks
         assert {shape for _, shape, _ in looks} <= SHAPES, looks
         assert {stroke for _, _, stroke in looks} == {HIGHLIGHT}, looks

@@ -1,11 +1,13 @@
-"""What every game's SVG board shares: clickable targets, chips, pieces that say when they
-changed, and people's names drawn safely.
+"""What every game's SVG board shares: clickable targets, pieces that say when they changed,
+and people's names drawn safely.
 
 The contract each game's ``svg.render(view, names)`` keeps (the web page knows no game):
 
 - every legal action of the viewer, except the game's ``PASSES`` ("done", "end turn"...), is
   drawn as a *target*: an element with the class ``target`` and ``data-action`` holding the
   action's exact text, reachable from the keyboard (``tabindex``) and named for screen readers;
+  every target is a drawn piece of the table (it carries ``data-piece``), never a text chip,
+  and its first shape (before any ``<title>``) is what the page outlines;
 - every piece whose look can change carries ``data-piece`` (a stable name) and ``data-state``
   (a short text that changes whenever the piece does), so the page can highlight what changed
   since the person's last decision;
@@ -64,35 +66,6 @@ def seat_names(names: list[str] | None, seats: int) -> list[str]:
     if names is None or len(names) != seats:
         return [f"Seat {s}" for s in range(seats)]
     return list(names)
-
-
-def chip(x: float, y: float, label: str, action: str | None, legal: set[str], *,
-         fill: str = "#fff", stroke: str = "#888", tip: str = "", height: float = 18,
-         font: float = 10, radius: float = 3) -> tuple[str, float]:
-    """A small labelled box that may be a target; returns its SVG and its right edge."""
-    width = 10 + font * 0.62 * len(label)
-    extra = title(tip) if tip else ""
-    svg = (f'<g{target(action, legal)}><rect x="{x:.1f}" y="{y:.1f}" width="{width:.1f}" '
-           f'height="{height}" rx="{radius}" fill="{fill}" stroke="{stroke}">{extra}</rect>'
-           f'<text x="{x + 5:.1f}" y="{y + height / 2 + font / 2.8:.1f}" font-size="{font}">'
-           f"{escape(label)}</text></g>")
-    return svg, x + width + 4
-
-
-def tray(x: float, y: float, chips: list[tuple[str, str, str]], legal: set[str], *,
-         width: float, fill: str = "#eef6ff", stroke: str = "#5b8fc7") -> tuple[str, float]:
-    """Choices drawn as a row of chips (wrapping at ``width``) where a decision has no single
-    spot on the board: (label, action, tooltip) each. Returns the SVG and the bottom edge."""
-    out = []
-    cx, cy = x, y
-    for label, action, tip in chips:
-        svg, right = chip(cx, cy, label, action, legal, fill=fill, stroke=stroke, tip=tip)
-        if right > x + width and cx > x:  # wrap to a new line
-            cx, cy = x, cy + 22
-            svg, right = chip(cx, cy, label, action, legal, fill=fill, stroke=stroke, tip=tip)
-        out.append(svg)
-        cx = right
-    return "".join(out), (cy + 22 if chips else y)
 
 
 def drawn_actions(svg: str, legal: Iterable[str]) -> set[str]:

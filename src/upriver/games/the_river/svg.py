@@ -275,11 +275,13 @@ class _Board:
 
     def hot(self, x: float, y: float, w: float, h: float, action: str | None,
             rx: float = 4) -> str:
-        """The orange outline of a target (nothing when the action is not legal)."""
+        """The orange outline of a target (nothing when the action is not legal): the page
+        outlines a target's ``outline`` where it draws one."""
         if action is None or action not in self.legal:
             return ""
-        return (f'<rect x="{x - 1.5:g}" y="{y - 1.5:g}" width="{w + 3:g}" height="{h + 3:g}" '
-                f'rx="{rx + 1:g}" fill="none" stroke="{HOT}" stroke-width="2.5"/>')
+        return (f'<rect class="outline" x="{x - 1.5:g}" y="{y - 1.5:g}" width="{w + 3:g}" '
+                f'height="{h + 3:g}" rx="{rx + 1:g}" fill="none" stroke="{HOT}" '
+                f'stroke-width="2.5"/>')
 
     def face(self, t: dict[str, Any], x: float, y: float, corner: str) -> str:
         """A terrain tile's face without its warehouses (see ``_face``)."""

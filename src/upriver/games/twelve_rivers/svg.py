@@ -17,19 +17,26 @@ from html import escape
 from typing import Any
 
 from upriver.core import drawing
-from upriver.core.drawing import chip, first_legal, piece, target, title, tray
+from upriver.core.drawing import first_legal, piece, target, title
 from upriver.games.twelve_rivers.components import COLOURS, RAINBOW, Components, load
 from upriver.games.twelve_rivers.render import step as step_words
+from upriver.games.twelve_rivers.table_pieces import (
+    CARD_FILL,
+    CARD_H,
+    CARD_W,
+    PEARL_FILL,
+    PEARL_INK,
+    PEARL_LETTER,
+    card,
+    fairy,
+    pearl,
+    pearls_moving,
+)
 
 # Decisions left to the buttons beside the board (they have no place on it).
 PASSES: frozenset[str] = frozenset({"done", "end turn", "take no card", "befriend no one",
                                     "earth: done", "breeze: done"})
 
-PEARL_FILL = {"green": "#4caf50", "blue": "#2f7de1", "pink": "#e86aa6", "purple": "#8e44ad",
-              "white": "#f4f4f4"}
-# A letter on every pearl, so colours need not be told apart by hue alone.
-PEARL_LETTER = {"green": "G", "blue": "B", "pink": "P", "purple": "U", "white": "W"}
-PEARL_INK = {"green": "#fff", "blue": "#fff", "pink": "#222", "purple": "#fff", "white": "#222"}
 SEAT_FILL = ("#1e6fd9", "#d93a2b", "#e0b000", "#2e9b48")
 SEAT_INK = ("#fff", "#fff", "#222", "#fff")
 COL = 72  # viewBox units per river
@@ -66,24 +73,23 @@ def render(view: dict[str, Any], names: list[str] | None = None) -> str:
 # ---------------------------------------------------------------- small pieces
 
 
-def _pearl(colour: str, x: float, y: float, r: float = 6, extra: str = "") -> str:
-    return (f'<g{extra}><circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{PEARL_FILL[colour]}" '
-            f'stroke="#333" stroke-width="0.7">{title(colour + " pearl")}</circle>'
-            f'<text x="{x:.1f}" y="{y + r * 0.45:.1f}" font-size="{r * 1.2:.1f}" '
-            f'text-anchor="middle" fill="{PEARL_INK[colour]}" pointer-events="none">'
-            f"{PEARL_LETTER[colour]}</text></g>")
+def _pearl(colour: str, x: float, y: float, r: float = 6) -> str:
+    return pearl(colour, x, y, r)
 
 
 def _pearls(counts: dict[str, int], x: float, y: float, per_row: int = 6,
-            action_of: Any = None, legal: set[str] | None = None) -> str:
-    """Pearls in rows; ``action_of(colour)`` makes each pearl of a colour a target."""
+            action_of: Any = None, legal: set[str] | None = None, name: str = "") -> str:
+    """Pearls in rows; ``action_of(colour)`` makes each pearl of a colour a target, and with
+    a ``name`` each pearl is a piece (``name:i``)."""
     out = []
     k = 0
     for colour, n in counts.items():
         act = action_of(colour) if action_of is not None else None
         for _ in range(n):
-            out.append(_pearl(colour, x + (k % per_row) * 14, y + (k // per_row) * 14,
-                              extra=target(act, legal or set())))
+            out.append(pearl(colour, x + (k % per_row) * 14, y + (k // per_row) * 14,
+                             action=act, legal=legal or set(),
+                             name=f"{name}:{k}" if name else "",
+                             tip=f"{colour} pearl" + (f": click to {act}" if act else "")))
             k += 1
     return "".join(out)
 
@@ -148,22 +154,25 @@ def _take_action(colour: str, legal: set[str]) -> str | None:
     return first_legal((f"take {colour}",), legal)
 
 
-def _choices_at_marker(legal: set[str]) -> list[tuple[str, str, str]]:
-    """Exchanges and the 2022 take-and-discard choices, as chips beside the pearls."""
-    chips = []
+def _choices_at_marker(legal: set[str]) -> list[tuple[str, str | None, str, str]]:
+    """A full alpaca's choices at the marker: an exchange (current rules) or a take and a
+    discard (2022), each as (pearl taken, pearl dropped or None for itself, action, words)."""
+    found: list[tuple[str, str | None, str, str]] = []
     for a in sorted(legal):
         m = re.fullmatch(r"exchange (\w+) for (\w+)", a)
         if m:
-            chips.append((f"give {m[1]}, take {m[2]}", a, a))
+            found.append((m[2], m[1], a, f"take a {m[2]} pearl, give back a {m[1]} one from "
+                                         "your alpaca"))
             continue
         m = re.fullmatch(r"take (\w+), discard (\w+) from alpaca", a)
         if m:
-            chips.append((f"take {m[1]}, drop {m[2]}", a, a))
+            found.append((m[1], m[2], a, f"take a {m[1]} pearl, discard a {m[2]} one from "
+                                         "your alpaca"))
             continue
         m = re.fullmatch(r"take (\w+) and discard it", a)
         if m:
-            chips.append((f"take {m[1]} and drop it", a, a))
-    return chips
+            found.append((m[1], None, a, f"take a {m[1]} pearl and discard it"))
+    return found
 
 
 def _board(view: dict[str, Any], legal: set[str], comp: Components, who: list[str]) -> str:
@@ -209,7 +218,7 @@ def _board(view: dict[str, Any], legal: set[str], comp: Components, who: list[st
         act = (lambda c: _take_action(c, legal)) if at_marker else None
         out.append(f'<g{piece(f"pool:{sid}", sorted(pool.items()))}>'
                    + _pearls(pool, x0 + 10, y0 + 46, per_row=max(1, int((x1 - x0) // 14)),
-                             action_of=act, legal=legal) + "</g>")
+                             action_of=act, legal=legal, name=f"pool:{sid}") + "</g>")
         if at_marker:
             marker_box = (x0, y0 + ROW_H - 6)
     for row in range(1, rows + 1):
@@ -218,22 +227,23 @@ def _board(view: dict[str, Any], legal: set[str], comp: Components, who: list[st
         words = "gain 1 card" if row == rows else f"pay {cost} card{'s' if cost != 1 else ''}"
         out.append(f'<text x="8" y="{y}" font-size="11">row {row}</text>'
                    f'<text x="8" y="{y + 14}" font-size="10" fill="#555">{words}</text>')
-    # Fairy sites: each fairy a chip, taken with a lantern pair.
-    for i, site in enumerate(comp.site_ids):  # right-aligned in its stretch's lower corner
+    # Fairy sites: each fairy a token on its stretch's top edge, right of the stretch's
+    # name (closer together where a short stretch holds several), taken with a lantern pair.
+    for i, site in enumerate(comp.site_ids):
         stretch = comp.site_stretch[i]
         fairies = view["sites"].get(site, {})
-        y = TOP + (comp.stretch_row[stretch] - 1) * ROW_H + ROW_H - 24
-        right = LEFT + max(comp.stretch_rivers[stretch]) * COL - 6
-        labels = [(kind, f"{n} {kind}" if n > 1 else kind) for kind, n in fairies.items()]
-        x = right - sum(10 + 8 * 0.62 * len(label) + 4 for _, label in labels)
+        y = TOP + (comp.stretch_row[stretch] - 1) * ROW_H + 1
+        left = LEFT + (min(comp.stretch_rivers[stretch]) - 1) * COL + 36
+        right = LEFT + max(comp.stretch_rivers[stretch]) * COL - 13
+        step = min(17.0, (right - left) / max(1, len(fairies) - 1))
+        x = right - step * (len(fairies) - 1)
         out.append(f'<g{piece("site:" + site, sorted(fairies.items()))}>')
-        for kind, label in labels:
+        for kind, n in fairies.items():
             action = f"lantern: take {kind} fairy from {site}"
-            svg, x = chip(x, y, label, action, legal, fill="#fff3d6", stroke="#c79a2e",
-                          radius=7, height=13, font=8,
-                          tip=f"{kind} fairy by {site}: taken by the next marker placed on its "
-                              f"stretch; {_FAIRY_POWER.get(kind, '')}")
-            out.append(svg)
+            out.append(fairy(x, y, kind, n, action, legal, f"site:{site}:{kind}",
+                             f"{kind} fairy by {site}: taken by the next marker placed on its "
+                             f"stretch; {_FAIRY_POWER.get(kind, '')}", r=7.5))
+            x += step
         out.append("</g>")
     # The sea and the village.
     y_sea = TOP + rows * ROW_H + 6
@@ -246,7 +256,7 @@ def _board(view: dict[str, Any], legal: set[str], comp: Components, who: list[st
     out.append(f'<g{piece("sea", sorted(view["sea"].items()))}>'
                + _pearls(view["sea"], LEFT + 46, y_sea + 20, per_row=15,
                          action_of=(lambda c: _take_action(c, legal)) if at_sea else None,
-                         legal=legal) + "</g>")
+                         legal=legal, name="sea") + "</g>")
     if at_sea:
         marker_box = (LEFT, y_sea + 60)
     xv = LEFT + sea_w + 20
@@ -254,12 +264,18 @@ def _board(view: dict[str, Any], legal: set[str], comp: Components, who: list[st
     for k in range(len(comp.village)):
         out.append(_space(f"village {k + 1}", xv + 16 + k * 30, y_sea + 34, view, legal, who))
     y_next: float = y_sea + 66
-    if marker_box is not None:  # exchanges and take-and-drop choices beside the marker
-        chips = _choices_at_marker(legal)
-        if chips:
-            svg, y_next2 = tray(marker_box[0], y_next, chips, legal, width=width - 40)
-            out.append(f'<text x="10" y="{y_next + 13}" font-size="10">choose</text>{svg}')
-            y_next = y_next2 + 6
+    if marker_box is not None:  # a full alpaca's choices, drawn as the pearls that move
+        choices = _choices_at_marker(legal)
+        if choices:
+            out.append(f'<text x="10" y="{y_next + 15}" font-size="10">full alpaca</text>')
+            x = float(LEFT)
+            for taken, dropped, action, words in choices:
+                if x + 50 > width - 10:
+                    x, y_next = float(LEFT), y_next + 28
+                svg, x = pearls_moving(x, y_next, taken, dropped, action, legal,
+                                       f"choice:{taken}:{dropped or 'itself'}", words)
+                out.append(svg)
+            y_next += 32
     # The turn-order track; a banner pair moves a marker to the front.
     out.append(f'<text x="10" y="{y_next + 15}" font-size="11">track</text>')
     for k, seat in enumerate(view["track"]):
@@ -293,36 +309,35 @@ def _board(view: dict[str, Any], legal: set[str], comp: Components, who: list[st
     # Supply cards on display and the pile.
     y_c = y_m + 48
     out.append(f'<text x="10" y="{y_c + 14}" font-size="11">cards</text>')
-    x = LEFT
+    x = float(LEFT)
     for k, kind in enumerate(view["card_display"]):
-        svg, x = chip(x, y_c, kind, f"take {kind} from display", legal, height=22, font=11,
-                      tip=f"a {kind} card on display: take it when you gain a card")
-        out.append(f'<g{piece(f"card:{k}", kind)}>{svg}</g>')
+        out.append(card(x, y_c, kind, None, f"take {kind} from display", legal, f"card:{k}",
+                        f"a {kind} card on display: take it when you gain a card"))
+        x += CARD_W + 6
     pool = ", ".join(f"{n} {k}" for k, n in view.get("draw_pile_pool", {}).items())
-    svg, x = chip(x + 8, y_c, f"pile ({view['draw_pile']})", "draw from pile", legal,
-                  fill="#ddd", height=22, font=11,
-                  tip=f"the face-down draw pile: {view['draw_pile']} cards"
-                      + (f"; it may hold {pool}" if pool else ""))
-    out.append(f'<g{piece("pile", view["draw_pile"])}>{svg}</g>')
+    out.append(card(x + 8, y_c, "pile", view["draw_pile"], "draw from pile", legal, "pile",
+                    f"the face-down draw pile: {view['draw_pile']} cards"
+                    + (f"; it may hold {pool}" if pool else ""), face_down=True))
+    x += CARD_W + 14
     discard = ", ".join(f"{n} {k}" for k, n in view["discard"].items()) or "empty"
-    out.append(f'<text x="{x + 8}" y="{y_c + 15}" font-size="10" fill="#555">discards: '
+    out.append(f'<text x="{x + 8}" y="{y_c + 26}" font-size="10" fill="#555">discards: '
                f"{escape(discard)}</text>")
     # Alpaca cards (missions), their owners.
-    y_a = y_c + 32
+    y_a = y_c + CARD_H + 10
     out.append(f'<text x="10" y="{y_a + 14}" font-size="11">'
                f'{"mission" if view.get("edition") == "2022" else "alpaca cards"}</text>')
     x = LEFT
-    for card in view["alpaca_cards"]:
-        owner = card["owner"]
-        label = f"{card['count']}+ {card['colour']}: {card['points']}"
-        tip = (f"{card['points']} points to the first to hold {card['count']} "
-               f"{card['colour']} pearls on the alpaca"
+    for mission in view["alpaca_cards"]:
+        owner = mission["owner"]
+        label = f"{mission['count']}+ {mission['colour']}: {mission['points']}"
+        tip = (f"{mission['points']} points to the first to hold {mission['count']} "
+               f"{mission['colour']} pearls on the alpaca"
                + (f"; taken by {who[owner]}" if owner is not None else ""))
-        out.append(f'<g{piece("alpaca card:" + card["colour"], owner)}>'
+        out.append(f'<g{piece("alpaca card:" + mission["colour"], owner)}>'
                    f'<rect x="{x}" y="{y_a}" width="104" height="22" rx="4" '
                    f'fill="{"#eee" if owner is not None else "#fff"}" stroke="#888">'
                    f"{title(tip)}</rect>"
-                   + _pearl(card["colour"], x + 11, y_a + 11, r=6)
+                   + _pearl(mission["colour"], x + 11, y_a + 11, r=6)
                    + f'<text x="{x + 22}" y="{y_a + 15}" font-size="10">{escape(label)}</text>'
                    + (_marker(x + 94, y_a + 11, owner, tip) if owner is not None else "")
                    + "</g>")
@@ -362,24 +377,173 @@ MOVE = re.compile(r"(?:(?:earth|breeze|\w+): move|deliver) (\w+)(?: from (.+?))?
                   r"(\d+)( with light fairy)?")
 
 
-def _pair_label(action: str) -> str:
+PAIR_HOW = ("", " + fire fairy", "2 fire fairies")  # how a pair is made, by variant
+
+
+def _pair_variant(action: str) -> tuple[str, int] | None:
+    """"play banner pair (banner + fire fairy)" -> ("banner", 1); None if not a pair."""
     m = PAIR.fullmatch(action)
     if m is None:
-        return action
-    kind, how = m[1], m[2]
-    if how is None:
-        return f"{kind} pair"
-    return f"{kind} pair: {how}"
+        return None
+    how = m[2] or ""
+    return m[1], 0 if not how else 2 if how == "2 fire fairies" else 1
 
 
-def _move_label(action: str) -> str:
-    """"deliver pink to M07 spot 2 with light fairy" -> "pink → M07·2 (light)"."""
-    m = MOVE.fullmatch(action)
-    if m is None:
-        return action
-    colour, source, tile, spot, light = m.groups()
-    where = f" from {source.replace(' spot ', '·')}" if source and source != "alpaca" else ""
-    return f"{colour}{where} → {tile}·{spot}" + (" (light)" if light else "")
+def _pair_badge(x: float, y: float, kind: str, variant: int, action: str,
+                legal: set[str], seat: int) -> str:
+    """How a pair is played, drawn: two cards, a card and a fire fairy, or two fire fairies."""
+    words = {0: f"two {kind} cards", 1: f"a {kind} card and a fire fairy",
+             2: "two fire fairies"}[variant]
+    out = [f"<g{target(action, legal)}{piece(f'pair:{seat}:{kind}:{variant}', '-')}>"
+           f'<rect x="{x:g}" y="{y:g}" width="26" height="18" rx="4" fill="#eef6ff" '
+           f'stroke="#5b8fc7">{title(f"{action}: {words}")}</rect>']
+    for k in range(2):
+        cx = x + 7 + k * 12
+        if (variant == 0) or (variant == 1 and k == 0):
+            out.append(f'<rect x="{cx - 4:g}" y="{y + 3:g}" width="8" height="12" rx="1.5" '
+                       f'fill="{CARD_FILL.get(kind, "#777")}" stroke="#333" stroke-width=".6" '
+                       f'pointer-events="none"/>')
+        else:
+            out.append(f'<circle cx="{cx:g}" cy="{y + 9:g}" r="4.5" fill="#e4572e" '
+                       f'stroke="#6b4e00" stroke-width=".8" pointer-events="none"/>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def _hand(p: dict[str, Any], mine: bool, legal: set[str], x: float,
+          y: float) -> tuple[str, float, float]:
+    """The hand as cards: the owner's by name, others' as a count and the cards everyone saw.
+    A card is clicked to pay it or to play a pair; where a pair can be made in more than one
+    way, a drawn badge under the card per way. Returns the SVG, its bottom and its right
+    edge."""
+    seat = p["seat"]
+    cards = dict(p["hand"] if p["hand"] is not None else p["known_cards"])
+    pairs: dict[str, list[tuple[int, str]]] = {}
+    for text in sorted(legal) if mine else ():
+        found = _pair_variant(text)
+        if found:
+            pairs.setdefault(found[0], []).append((found[1], text))
+    for kind in pairs:  # a pair of fire fairies needs no card of its kind in hand
+        cards.setdefault(kind, 0)
+    out = [f'<g{piece(f"hand:{seat}", (p["hand_size"], sorted(cards.items())))}>']
+    bottom = y + CARD_H
+    for kind, n in cards.items():
+        ways = sorted(pairs.get(kind, []))
+        action: str | None = None
+        if mine:
+            action = first_legal([f"pay {kind}"] + ([ways[0][1]] if len(ways) == 1 else []),
+                                 legal)
+        tip = f"{n} {kind} card{'s' if n != 1 else ''} in hand"
+        if action:
+            tip += f": click to {action}"
+        out.append(card(x, y, kind, n, action, legal, f"hand:{seat}:{kind}", tip))
+        width = CARD_W
+        if len(ways) > 1:
+            for k, (variant, pair) in enumerate(ways):
+                out.append(_pair_badge(x + k * 29, y + CARD_H + 3, kind, variant, pair,
+                                       legal, seat))
+            width = max(width, 29 * len(ways) - 3)
+            bottom = y + CARD_H + 22
+        x += width + 5
+    hidden = p["hand_size"] - sum(cards.values())
+    if hidden > 0 or not cards:
+        text = (f"{hidden} hidden card{'s' if hidden != 1 else ''}" if hidden else "no cards")
+        out.append(f'<text x="{x + 2}" y="{y + 26}" font-size="11" fill="#666">{text}</text>')
+        x += 11 * 0.6 * len(text) + 8
+    out.append("</g>")
+    return "".join(out), bottom, x
+
+
+def _spot_choices(tile: str, spot: int, legal: set[str]) -> list[tuple[str, str | None, str]]:
+    """The decisions that fill an empty Markaya spot: (action, pearl colour or None for the
+    mushroom's rainbow, words)."""
+    found: list[tuple[str, str | None, str]] = []
+    mushroom = f"mushroom: make {tile} spot {spot} rainbow"
+    if mushroom in legal:
+        found.append((mushroom, None, "make this spot rainbow (any colour fits it)"))
+    for action in sorted(legal):
+        m = MOVE.fullmatch(action)
+        if m and m[3] == tile and m[4] == str(spot):
+            colour, source, light = m[1], m[2], m[5]
+            words = f"a {colour} pearl from " + (
+                "your alpaca" if source in (None, "alpaca") else source)
+            found.append((action, colour, words + (" (light fairy)" if light else "")))
+    return found
+
+
+def _spot_badge(x: float, y: float, colour: str | None, action: str, words: str,
+                legal: set[str], name: str, number: int) -> str:
+    """One way to fill a spot: the pearl that would go there (a rainbow for the mushroom),
+    with a light fairy's yellow dot when the fairy lends it its colour, numbered when two
+    look alike."""
+    fill = "url(#rainbow)" if colour is None else PEARL_FILL[colour]
+    out = [f"<g{target(action, legal)}{piece(name, '-')}>"
+           f'<circle cx="{x:g}" cy="{y:g}" r="6" fill="{fill}" stroke="#333">'
+           f"{title(f'{action}: {words}')}</circle>"]
+    if action.endswith("with light fairy"):
+        out.append(f'<circle cx="{x + 6:g}" cy="{y - 5:g}" r="2.6" fill="#f6d55c" '
+                   f'stroke="#6b4e00" stroke-width=".6" pointer-events="none"/>')
+    if colour is not None:
+        out.append(f'<text x="{x:g}" y="{y + 2.6:g}" font-size="7" text-anchor="middle" '
+                   f'fill="{PEARL_INK[colour]}" pointer-events="none">'
+                   f"{PEARL_LETTER[colour]}{number or ''}</text>")
+    out.append("</g>")
+    return "".join(out)
+
+
+def _markaya(p: dict[str, Any], mine: bool, legal: set[str], comp: Components,
+             y: float) -> tuple[str, float]:
+    """The Markaya (villagers) befriended, their spots filled or wanted. An empty spot is
+    clicked to fill it; where it can be filled more than one way (pearls of several colours,
+    a light fairy, the earth fairy's moves...), a drawn pearl under it per way."""
+    out: list[str] = []
+    x = 10.0
+    row_h = 32.0
+    for tile in p["markaya"]:
+        spots = tile["pearls"]
+        w = 40 + 15 * len(spots)
+        if x + w > PANEL_W - 8:
+            x, y, row_h = 10.0, y + row_h, 32.0
+        t = comp.tile_index.get(tile["id"])
+        needs = comp.tiles[t].spots if t is not None else [RAINBOW] * len(spots)
+        lit = set(tile.get("rainbow_spots", []))
+        out.append(f'<g{piece("markaya:" + tile["id"], spots)}><rect x="{x}" y="{y}" '
+                   f'width="{w}" height="26" rx="4" fill="#fdf3dc" stroke="#b08a3a">'
+                   f'{title(_tile_tip(comp, tile["id"]))}</rect><text x="{x + 4}" '
+                   f'y="{y + 17}" font-size="10">{escape(tile["id"])}</text>')
+        for j, pearl_here in enumerate(spots):
+            px = x + 40 + j * 15
+            if pearl_here is not None:
+                out.append(_pearl(pearl_here, px, y + 13))
+                continue
+            need = RAINBOW if j + 1 in lit else needs[j]
+            choices = _spot_choices(tile["id"], j + 1, legal) if mine else []
+            one = choices[0][0] if len(choices) == 1 else None
+            fill = "url(#rainbow)" if need == RAINBOW else "#fff"
+            stroke = "#999" if need == RAINBOW else PEARL_FILL[COLOURS[need]]
+            letter = "" if need == RAINBOW else PEARL_LETTER[COLOURS[need]]
+            wants = f"spot {j + 1}: wants " + (letter or "any colour")
+            if one:
+                wants += f"; click to {one}"
+            named = piece(f"spot:{tile['id']}:{j + 1}", "-") if one else ""
+            out.append(f'<g{target(one, legal)}{named}><circle cx="{px}" cy="{y + 13}" r="6" '
+                       f'fill="{fill}" stroke="{stroke}" stroke-width="1.5" '
+                       f'stroke-dasharray="2 1">{title(wants)}</circle>'
+                       f'<text x="{px}" y="{y + 16}" font-size="7" text-anchor="middle" '
+                       f'fill="#555" pointer-events="none">{letter}</text></g>')
+            if len(choices) > 1:
+                seen: dict[tuple[str | None, bool], int] = {}
+                looks = [(c, a.endswith("light fairy")) for a, c, _ in choices]
+                for k, (action, colour, words) in enumerate(choices):
+                    look = looks[k]
+                    seen[look] = seen.get(look, 0) + 1
+                    number = seen[look] if looks.count(look) > 1 else 0
+                    out.append(_spot_badge(px, y + 36 + k * 14, colour, action, words, legal,
+                                           f"spot:{tile['id']}:{j + 1}:{k}", number))
+                row_h = max(row_h, 36 + 14 * len(choices))
+        out.append("</g>")
+        x += w + 6
+    return "".join(out), y + row_h
 
 
 def _panel(view: dict[str, Any], p: dict[str, Any], legal: set[str], comp: Components,
@@ -403,85 +567,36 @@ def _panel(view: dict[str, Any], p: dict[str, Any], legal: set[str], comp: Compo
                f'<text x="{PANEL_W - 10}" y="23" font-size="11" text-anchor="end">'
                f"{escape((score + tribe + turn).lstrip(' ·'))}</text>")
     y: float = 34
-    # The hand: the owner's cards by name; others see a count and the cards everyone saw.
-    cards = p["hand"] if p["hand"] is not None else p["known_cards"]
-    x = 10.0
-    out.append(f'<g{piece(f"hand:{seat}", (p["hand_size"], sorted(cards.items())))}>')
-    for kind, n in cards.items():
-        action = first_legal((f"pay {kind}", f"play {kind} pair"), legal) if mine else None
-        svg, x = chip(x, y, f"{n} {kind}", action, legal, height=20, font=11,
-                      tip=f"{n} {kind} card{'s' if n != 1 else ''} in hand")
-        out.append(svg)
-    hidden = p["hand_size"] - sum(cards.values())
-    if hidden > 0 or not cards:
-        text = (f"{hidden} hidden card{'s' if hidden != 1 else ''}" if p["hand"] is None
-                else "no cards")
-        out.append(f'<text x="{x + 2}" y="{y + 14}" font-size="11" fill="#666">{text}</text>')
-    out.append("</g>")
-    y += 26
-    # Fairies: paid, used or kept.
-    x = 10.0
+    # The hand, then the fairies: paid, used or kept by clicking them.
+    hand, bottom, x = _hand(p, mine, legal, 10.0, y)
+    out.append(hand)
     out.append(f'<g{piece(f"fairies:{seat}", sorted(p["fairies"].items()))}>')
+    x += 6
     for kind, n in p["fairies"].items():
         action = (first_legal((f"pay {kind} fairy", f"use {kind} fairy"), legal)
                   if mine else None)
-        svg, x = chip(x, y, f"{n} {kind} fairy", action, legal, fill="#fff3d6",
-                      stroke="#c79a2e", radius=9, height=20, font=11,
-                      tip=f"{kind} fairy: {_FAIRY_POWER.get(kind, 'a fairy')}")
-        out.append(svg)
+        tip = f"{n} {kind} fair{'ies' if n != 1 else 'y'}: {_FAIRY_POWER.get(kind, 'a fairy')}"
+        if action:
+            tip += f"; click to {action}"
+        out.append(fairy(x + 13, y + 22, kind, n, action, legal, f"fairy:{seat}:{kind}", tip,
+                         r=13))
+        x += 32
     out.append("</g>")
+    y = bottom + 6
     # The alpaca: lake discards are made on its pearls.
-    out.append(f'<text x="{x + 4}" y="{y + 14}" font-size="11">alpaca</text>'
+    out.append(f'<text x="10" y="{y + 14}" font-size="11">alpaca</text>'
                f'<g{piece(f"alpaca:{seat}", sorted(p["alpaca"].items()))}>')
     discard = (lambda c: first_legal((f"discard {c}",), legal)) if mine else None
-    out.append(_pearls(p["alpaca"], x + 50, y + 10, per_row=12, action_of=discard,
-                       legal=legal) + "</g>")
+    out.append(_pearls(p["alpaca"], 60, y + 10, per_row=24, action_of=discard, legal=legal,
+                       name=f"alpaca:{seat}") + "</g>")
     if p["alpaca_cards"]:
         out.append(f'<text x="{PANEL_W - 10}" y="{y + 14}" font-size="10" text-anchor="end">'
                    f'cards: {escape(", ".join(p["alpaca_cards"]))}</text>')
-    y += 28
-    # Markaya befriended, their spots filled or wanted; a mushroom's target is a spot.
-    x = 10.0
-    for tile in p["markaya"]:
-        spots = tile["pearls"]
-        w = 40 + 15 * len(spots)
-        if x + w > PANEL_W - 8:
-            x, y = 10.0, y + 32
-        out.append(f'<g{piece("markaya:" + tile["id"], spots)}><rect x="{x}" y="{y}" '
-                   f'width="{w}" height="26" rx="4" fill="#fdf3dc" stroke="#b08a3a">'
-                   f'{title(_tile_tip(comp, tile["id"]))}</rect><text x="{x + 4}" '
-                   f'y="{y + 17}" font-size="10">{escape(tile["id"])}</text>')
-        t = comp.tile_index.get(tile["id"])
-        needs = comp.tiles[t].spots if t is not None else [RAINBOW] * len(spots)
-        lit = set(tile.get("rainbow_spots", []))
-        for j, pearl in enumerate(spots):
-            px = x + 40 + j * 15
-            if pearl is not None:
-                out.append(_pearl(pearl, px, y + 13))
-                continue
-            need = RAINBOW if j + 1 in lit else needs[j]
-            action = f"mushroom: make {tile['id']} spot {j + 1} rainbow" if mine else None
-            fill = "url(#rainbow)" if need == RAINBOW else "#fff"
-            stroke = "#999" if need == RAINBOW else PEARL_FILL[COLOURS[need]]
-            letter = "" if need == RAINBOW else PEARL_LETTER[COLOURS[need]]
-            wants = f"spot {j + 1}: wants " + (letter or "any colour")
-            out.append(f'<g{target(action, legal)}><circle cx="{px}" cy="{y + 13}" r="6" '
-                       f'fill="{fill}" stroke="{stroke}" stroke-width="1.5" '
-                       f'stroke-dasharray="2 1">{title(wants)}</circle>'
-                       f'<text x="{px}" y="{y + 16}" font-size="7" text-anchor="middle" '
-                       f'fill="#555" pointer-events="none">{letter}</text></g>')
-        out.append("</g>")
-        x += w + 6
-    y += 34
-    if mine:  # this seat's choices that have no single spot: pairs and moves of pearls
-        chips = [(_pair_label(a), a, a) for a in sorted(legal) if PAIR.fullmatch(a)]
-        chips += [(_move_label(a), a, a) for a in sorted(legal) if MOVE.fullmatch(a)]
-        if chips:
-            out.append(f'<text x="10" y="{y + 13}" font-size="10">choose</text>')
-            svg, y = tray(56, y, chips, legal, width=PANEL_W - 66)
-            out.append(svg)
-            y += 4
-    height = y + 4
+    y += 26
+    # Markaya befriended, their spots filled or wanted.
+    markaya, y = _markaya(p, mine, legal, comp, y)
+    out.append(markaya)
+    height = y + 6
     body = "".join(out).replace('height="HEIGHT"', f'height="{height - 4}"', 1)
     return _svg(PANEL_W, height, body, "board-panel" + (" mine" if mine else ""),
                 f"{who[seat]}'s pieces")
