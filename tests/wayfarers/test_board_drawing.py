@@ -133,3 +133,27 @@ def test_a_drawing_names_its_tooltips_without_program_words() -> None:
     assert tips
     for tip in tips:
         assert not any(bad in tip for bad in ("[", "True", "False", "_", "None")), tip
+
+
+def test_every_effect_part_says_where_it_comes_from_and_the_board_names_it() -> None:
+    """Each part of a bundle being resolved names its source in the view (a card, a Capital
+    space, a display slot's printed action, a Journal space, a caravan cell), and the
+    board's "Now:" line names the step with it ("resolve 2 silver (from the land row's
+    slot 2)")."""
+    kinds: set[str] = set()
+    for players in (1, 2, 4):
+        options = {"ai_board": "mayor"} if players == 1 else {}
+        game = upriver.new_game("wayfarers", players=players, seed=1, **options)
+        rng = random.Random(1)
+        while not game.is_over:
+            view = game.view(game.to_move)
+            pending = (view.get("this_turn") or {}).get("pending") or []
+            if pending and pending[0]["step"] == "resolve effects":
+                sources = [p["from"] for p in pending[0]["parts"]]
+                assert all(sources), pending[0]
+                kinds |= {s.split()[0] if not s[1:3].isdigit() else "card" for s in sources}
+                now = ET.fromstring(svg.render(view)).iter()
+                line = next(el for el in now if el.get("data-piece") == "now")
+                assert f"(from {sources[-1]})" in html.unescape(" ".join(line.itertext()))
+            game.play(rng.choice(game.legal_actions()))
+    assert {"card", "Capital", "the", "Journal", "caravan"} <= kinds, kinds

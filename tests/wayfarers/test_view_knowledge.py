@@ -80,7 +80,8 @@ def test_the_view_says_what_the_mover_did_this_turn_and_what_is_still_owed() -> 
     t = turn(g, 1)
     assert t["main_action_done"] and t["die_column"] == 3 and t["used"] == ["yellow influence"]
     assert t["pending"] == [{"step": "resolve effects",
-                             "parts": [{"part": MARKET, "die_action": True}]}]
+                             "parts": [{"part": MARKET, "die_action": True,
+                                        "from": "Capital Market"}]}]
     take = next(a for a in acts(g) if a.startswith("take T"))
     townsfolk = take.split()[1]
     play(g, take)

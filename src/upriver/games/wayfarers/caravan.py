@@ -11,8 +11,8 @@ from functools import cache
 
 from upriver.games.wayfarers.cards import vista_triggers
 from upriver.games.wayfarers.components import ASSETS, Components, Tile
-from upriver.games.wayfarers.stack import push_effects
-from upriver.games.wayfarers.state import CELLS, State
+from upriver.games.wayfarers.stack import Effect, push_effects
+from upriver.games.wayfarers.state import CELLS, FROM_CELL, State
 
 UP, DOWN, UPDOWN, SILVER_OFF, PROVISION_OFF = range(len(ASSETS), len(ASSETS) + 5)
 PRINTED = {0: 0, 5: 3}  # cell -> asset: the Camel of column 1, the Telescope of column 6
@@ -121,11 +121,11 @@ def place(st: State, seat: int, tile_index: int, face: int, anchor: int) -> None
     # those all lie inside the grid (tests/wayfarers/test_caravan.py).
     assert cells is not None
     board = comp.caravans[st.board[seat]]
-    effects: list[tuple[int, int]] = []
+    effects: list[Effect] = []
     for part, cell in enumerate(cells):
         st.caravan[seat * CELLS + cell] = tile_index * 8 + face * 2 + part
         if board[cell] >= 0:
-            effects.append((board[cell], 0))
+            effects.append((board[cell], 0, FROM_CELL + cell))
     st.ntiles[seat * 5 + tile.colour] += 1
     for t in tile.tags:
         st.tags[seat * 11 + t] += 1

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from upriver.games.wayfarers.components import INSPIRATION, LAND, SPACE, TOWNSFOLK, WATER, Card
-from upriver.games.wayfarers.stack import push, push_effects
+from upriver.games.wayfarers.stack import Effect, push, push_effects
 from upriver.games.wayfarers.state import (
     AI,
     AI_MARKERS,
@@ -15,6 +15,8 @@ from upriver.games.wayfarers.state import (
     F_KEEP,
     F_TUCK,
     FEE_STEPS,
+    FROM_HOST,
+    FROM_SLOT,
     HARBOUR,
     KNOWN_TO_ALL,
     SKY,
@@ -159,7 +161,7 @@ def _add_tags(st: State, seat: int, tags: tuple[int, ...]) -> None:
 
 
 def vista_triggers(st: State, seat: int, tags: tuple[int, ...], townsfolk: bool,
-                   out: list[tuple[int, int]]) -> None:
+                   out: list[Effect]) -> None:
     """The Vistas of ``seat`` that fire on a gained item with these tags (or a Townsfolk),
     once per item, never for a Vista or Townsfolk gained this turn, each with the ability of
     the Townsfolk tucked under it (WF-CARD-05..10, WF-RUL-06)."""
@@ -169,10 +171,10 @@ def vista_triggers(st: State, seat: int, tags: tuple[int, ...], townsfolk: bool,
         if card.kind != "vista" or c in st.fresh:
             continue
         if any(t in tags for t in card.trigger) or (townsfolk and -1 in card.trigger):
-            out.append((card.ability, 0))
+            out.append((card.ability, 0, FROM_HOST + c))
             tf = st.tuck[c]
             if tf >= 0 and tf not in st.fresh and not comp.cards[tf].resting:
-                out.append((comp.cards[tf].ability, 0))
+                out.append((comp.cards[tf].ability, 0, FROM_HOST + tf))
 
 
 def gain_card(st: State, seat: int, card: int, slot: int) -> None:
@@ -188,22 +190,23 @@ def gain_card(st: State, seat: int, card: int, slot: int) -> None:
         return
     st.w_owner()[card] = seat
     st.fresh.append(card)
-    effects: list[tuple[int, int]] = []
+    effects: list[Effect] = []
     if c.type == LAND:
         st.lands[seat].append(card)
     elif c.type == WATER:
         left = st.waters[seat][-1] if st.waters[seat] else -1
         links = comp.cards[left].right_links if left >= 0 else comp.capital_harbour.right_links
+        edge = FROM_HOST + (left if left >= 0 else host(seat, HARBOUR))
         st.waters[seat].append(card)
         # Only the new card's left edge pays, against its left neighbour (WF-CARD-15..17).
         for row, bar in enumerate(c.left_bars):
             if bar and links[row] >= 0:
-                effects.append((links[row], 0))
+                effects.append((links[row], 0, edge))
     elif c.type == SPACE:
         st.w_above()[space_hosts(st, seat)[0]] = card
     st.ncards[seat * 5 + COUNT_COLUMN[c.type]] += 1
     _add_tags(st, seat, c.tags)
-    effects.insert(0, (c.immediate, 0))
+    effects.insert(0, (c.immediate, 0, FROM_HOST + card))
     vista_triggers(st, seat, c.tags, False, effects)
     push_effects(st, effects)
 
@@ -213,7 +216,7 @@ def tuck(st: State, seat: int, townsfolk: int, h: int) -> None:
     st.fresh.append(townsfolk)
     st.w_tuck()[h] = townsfolk
     st.ncards[seat * 5 + 3] += 1
-    effects: list[tuple[int, int]] = []
+    effects: list[Effect] = []
     vista_triggers(st, seat, (), True, effects)
     push_effects(st, effects)
 
@@ -229,7 +232,8 @@ def discard_inspiration(st: State, card: int, slot: int) -> None:
     """Face down under the Inspiration pile, for the action of its slot (WF-CARD-34/36)."""
     st.piles[INSPIRATION].insert(0, card)
     st.pile_known[INSPIRATION].insert(0, KNOWN_TO_ALL)
-    push_effects(st, [(st.cfg.comp.slot_actions[INSPIRATION][slot], 0)])
+    push_effects(st, [(st.cfg.comp.slot_actions[INSPIRATION][slot], 0,
+                       FROM_SLOT + INSPIRATION * SLOTS + slot)])
 
 
 def draw(st: State, seat: int, ctype: int, n: int) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from upriver.games.wayfarers.components import Link
 from upriver.games.wayfarers.stack import push, push_effects
-from upriver.games.wayfarers.state import F_BLACK, USED_BLACK, State
+from upriver.games.wayfarers.state import F_BLACK, FROM_JOURNAL, USED_BLACK, State
 
 FINAL_COLUMN = 10
 
@@ -59,4 +59,5 @@ def move(st: State, seat: int, link: Link) -> None:
     if not st.used & USED_BLACK:
         push(st, F_BLACK)
     comp = st.cfg.comp
-    push_effects(st, [(comp.spaces[comp.space_index[link.dst]].effect, 0)])
+    push_effects(st, [(comp.spaces[comp.space_index[link.dst]].effect, 0,
+                       FROM_JOURNAL + link.dst)])

@@ -85,8 +85,12 @@ def this_turn(t: dict[str, Any]) -> list[str]:
 def step_words(f: dict[str, Any]) -> str:
     """A pending step in a few words."""
     step = f["step"]
-    if step == "resolve effects":
-        parts = ", ".join(p["part"] for p in f["parts"])
+    if step == "resolve effects":  # the parts by where they come from, in their order
+        groups: dict[str, list[str]] = {}
+        for p in f["parts"]:
+            groups.setdefault(p.get("from") or "", []).append(p["part"])
+        parts = ", ".join(", ".join(texts) + (f" (from {where})" if where else "")
+                          for where, texts in groups.items())
         die = " (die action)" if any(p["die_action"] for p in f["parts"]) else ""
         return f"resolve {parts}{die}"
     if step == "tuck a townsfolk":

@@ -224,7 +224,7 @@ def _pay_text(silver: int, provisions: int) -> str:
     return "pay " + (" and ".join(parts) if parts else "nothing (discounted)")
 
 
-def apply_path(st: State, path: Path, ctx: int) -> None:
+def apply_path(st: State, path: Path, ctx: int, src: int = 0) -> None:
     what = path[0]
     if what == "atom":
         apply_atom(st, path[1], path[2], ctx)
@@ -233,7 +233,7 @@ def apply_path(st: State, path: Path, ctx: int) -> None:
         silver, provisions = _pay_amounts(st, node, ctx)
         st.silver[st.seat] -= silver
         st.provisions[st.seat] -= provisions
-        push_effects(st, [(st.cfg.comp.nodes.kids[node][0], ctx)])
+        push_effects(st, [(st.cfg.comp.nodes.kids[node][0], ctx, src)])
     else:  # "in": one part of a grouped alternative; the rest of the group stays to do
         # (pushed as it is: an alternative holds nothing resolved at once, ``Nodes.compile``)
         node, k, sub = path[1], path[2], path[3]
@@ -241,9 +241,9 @@ def apply_path(st: State, path: Path, ctx: int) -> None:
         rest = list(kids[:k] + kids[k + 1 :])
         if rest:
             for kid in rest:
-                push(st, F_ITEM, kid, ctx)
+                push(st, F_ITEM, kid, ctx, src)
             push(st, F_ALL, len(rest))
-        apply_path(st, sub, ctx)
+        apply_path(st, sub, ctx, src)
 
 
 # --- operations -------------------------------------------------------------------------

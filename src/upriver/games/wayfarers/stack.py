@@ -20,6 +20,8 @@ from upriver.games.wayfarers.effects import (
 )
 from upriver.games.wayfarers.state import F_ALL, F_ITEM, GREEN, State
 
+Effect = tuple[int, int, int]  # (effect node, context, where it comes from: state.FROM_*)
+
 
 def push(st: State, kind: int, a: int = 0, b: int = 0, c: int = 0) -> None:
     st.stack += (kind, a, b, c)
@@ -41,7 +43,7 @@ def new_die(st: State, seat: int) -> None:
         st.dice[seat].append(roll(st))
 
 
-def _parts(st: State, node: int, ctx: int, out: list[tuple[int, int]]) -> None:
+def _parts(st: State, node: int, ctx: int, src: int, out: list[Effect]) -> None:
     nodes = st.cfg.comp.nodes
     for kid in nodes.kids[node] if nodes.kind[node] == ALL else (node,):
         if nodes.kind[kid] == ATOM:
@@ -56,9 +58,9 @@ def _parts(st: State, node: int, ctx: int, out: list[tuple[int, int]]) -> None:
                 space = st.cfg.comp.spaces[st.cfg.comp.space_index[st.jpos[st.seat]]]
                 if space.tile_space >= 0:
                     tile = st.jtile_at[space.tile_space]
-                    _parts(st, st.cfg.comp.journal_tiles[tile], 0, out)
+                    _parts(st, st.cfg.comp.journal_tiles[tile], 0, src, out)
                 continue
-        out.append((kid, ctx))
+        out.append((kid, ctx, src))
 
 
 def take_green(st: State, seat: int) -> None:
@@ -69,15 +71,16 @@ def take_green(st: State, seat: int) -> None:
         st.workers[seat * 3 + GREEN] += 1
 
 
-def push_effects(st: State, effects: Iterable[tuple[int, int]]) -> None:
-    """One bundle of the parts of every (effect node, context) given; none if no part."""
-    parts: list[tuple[int, int]] = []
-    for node, ctx in effects:
+def push_effects(st: State, effects: Iterable[Effect]) -> None:
+    """One bundle of the parts of every (effect node, context, source) given; none if no
+    part."""
+    parts: list[Effect] = []
+    for node, ctx, src in effects:
         if node >= 0:
-            _parts(st, node, ctx, parts)
+            _parts(st, node, ctx, src, parts)
     if parts:
-        for node, ctx in parts:
-            push(st, F_ITEM, node, ctx)
+        for node, ctx, src in parts:
+            push(st, F_ITEM, node, ctx, src)
         push(st, F_ALL, len(parts))
 
 

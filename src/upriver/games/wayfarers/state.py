@@ -6,7 +6,8 @@ player board (``CITY`` .. ``centre``, see ``host``). Per-seat lists are flat, ``
 
 The decisions still to take this turn sit on ``stack`` as frames of four ints (``kind, a, b, c``):
 a *bundle* (``F_ALL`` over the ``F_ITEM`` frames below it) is a set of effect parts the player
-resolves in any order; the other kinds are one pending choice each.
+resolves in any order (an item is ``F_ITEM, effect node, context, where it comes from``); the
+other kinds are one pending choice each.
 """
 
 from __future__ import annotations
@@ -32,6 +33,13 @@ CELLS = 18  # caravan: 6 columns x 3 rows, cell = column + 6 * row
 (F_ITEM, F_ALL, F_TUCK, F_INSP, F_KEEP, F_TILE, F_BLACK, F_DIE, F_YELLOW, F_REROLL,
  F_END, F_AI, F_ALLOW) = range(13)  # F_AI: a solo opponent's step; F_ALLOW: the human's say
 CTX_DIE = 1  # the part belongs to a die's action: caravan discounts and draw-3 apply
+# Where an effect part comes from, kept in its ``F_ITEM`` frame's ``c`` so the table can say
+# "gain 1 silver from L09": 0 when unsaid, else one of these bases plus an index.
+FROM_HOST = 1  # + a host: a card's effect or ability, a Capital space's action
+FROM_SLOT = FROM_HOST + HOSTS  # + row * SLOTS + slot: the action printed by a display slot
+FROM_JOURNAL = FROM_SLOT + ROWS * SLOTS  # + a Journal space's number
+FROM_CELL = FROM_JOURNAL + 100  # + a caravan cell
+FROM_END = FROM_CELL + CELLS
 
 # Once-per-turn flags (WF-GLD-02, WF-TURN-14) and the hired Ship.
 USED_BLACK, USED_YELLOW, USED_BLUE, SHIP, END_OFFERED = 1, 2, 4, 8, 16

@@ -11,6 +11,7 @@ on the piece it is about (``board_targets``); a piece carrying several gets a ba
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from html import escape
 from typing import Any
@@ -420,11 +421,14 @@ class _Board:
         v = self.view
         turn = v.get("this_turn") or {}
         pending = turn.get("pending") or []
-        if pending:
+        if pending:  # wrapped at the board's width (about 6 units a letter)
+            words = step_words(pending[0])
+            lines = textwrap.wrap(f"Now: {words}", (WIDTH - 20) // 6) or [""]
+            spans = "".join(f'<tspan x="10" dy="{0 if k == 0 else 14}">{escape(line)}</tspan>'
+                            for k, line in enumerate(lines))
             self.add(f'<text x="10" y="{y + 12}" font-size="11" font-weight="600"'
-                     f'{piece("now", step_words(pending[0]))}>Now: {escape(step_words(pending[0]))}'
-                     f'</text>')
-            y += 18
+                     f'{piece("now", words)}>{spans}</text>')
+            y += 4 + 14 * len(lines)
         cards = list(v["drawn"]) if isinstance(v.get("drawn"), list) else []
         for step in pending[:1]:
             if step.get("step") in ("inspiration", "tuck a townsfolk"):

@@ -27,6 +27,7 @@ from upriver.games.wayfarers.stack import (
 from upriver.games.wayfarers.state import (
     AI,
     AI_MARKERS,
+    CAPITAL_TOWNSFOLK,
     CARDS,
     CTX_DIE,
     END_OFFERED,
@@ -44,6 +45,8 @@ from upriver.games.wayfarers.state import (
     F_TUCK,
     F_YELLOW,
     FEE_STEPS,
+    FROM_HOST,
+    FROM_SLOT,
     OVER,
     SHIP,
     SLOTS,
@@ -254,10 +257,10 @@ def apply_die(st: State, move: tuple[Any, ...]) -> None:
             part = (h - CARDS) % 8
             action = (comp.capital_city.action if part == 0 else comp.capital_harbour.action
                       if part == 1 else comp.centre[part - 4][2])
-        effects = [(action, CTX_DIE)]
+        effects = [(action, CTX_DIE, FROM_HOST + h)]
         tf = st.tuck[h]
         if tf >= 0 and tf not in st.fresh and not comp.cards[tf].resting:
-            effects.append((comp.cards[tf].ability, CTX_DIE))  # WF-TURN-06, WF-CARD-49
+            effects.append((comp.cards[tf].ability, CTX_DIE, FROM_HOST + tf))  # WF-TURN-06
         push_effects(st, effects)
     elif move[0] == "chain":
         value = st.dice[seat][idx]
@@ -421,7 +424,8 @@ def apply_turn(st: State, move: tuple[Any, ...]) -> None:
         st.w_worker_new()[card] |= 1 << colour
         st.main_done = 1
         pos = st.display.index(card)
-        push_effects(st, [(st.cfg.comp.slot_actions[pos // SLOTS][pos % SLOTS], 0)])
+        push_effects(st, [(st.cfg.comp.slot_actions[pos // SLOTS][pos % SLOTS], 0,
+                           FROM_SLOT + pos)])
     elif move[0] == "rest":
         rest(st)
     else:
@@ -442,10 +446,10 @@ def rest(st: State) -> None:
             st.w_occupied()[h] = 0
             st.dice[seat].append(roll(st))
     if eligible:
-        effects = [(comp.capital_townsfolk_ability, 0)]
+        effects = [(comp.capital_townsfolk_ability, 0, FROM_HOST + host(seat, CAPITAL_TOWNSFOLK))]
         for c in range(comp.first[0], comp.first[1]):
             if st.owner[c] == seat and comp.cards[c].resting and c not in st.fresh:
-                effects.append((comp.cards[c].ability, 0))
+                effects.append((comp.cards[c].ability, 0, FROM_HOST + c))
         push_effects(st, effects)
     if kept:
         push(st, F_REROLL, (1 << kept) - 1)
@@ -521,9 +525,9 @@ def apply_bundle(st: State, move: tuple[Any, ...]) -> None:
         _start_yellow(st, -1)
         return
     _, pos, path = move
-    ctx = st.stack[pos + 2]
+    ctx, src = st.stack[pos + 2], st.stack[pos + 3]
     remove_item(st, pos)
-    resolve.apply_path(st, path, ctx)
+    resolve.apply_path(st, path, ctx, src)
 
 
 def legal_tuck(st: State, texts: list[str], moves: Moves) -> None:

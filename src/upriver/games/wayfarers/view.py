@@ -45,6 +45,12 @@ from upriver.games.wayfarers.state import (
     F_YELLOW,
     FEE_STEPS,
     FILLED,
+    FROM_CELL,
+    FROM_END,
+    FROM_HOST,
+    FROM_JOURNAL,
+    FROM_SLOT,
+    HOSTS,
     KNOWN_TO_ALL,
     OVER,
     SHIP,
@@ -281,6 +287,28 @@ def this_turn(st: State) -> dict[str, Any]:
 Frame = tuple[Any, ...]
 
 
+def source(st: State, src: int) -> str:
+    """Where an effect part comes from, in a player's words ("L09", "Capital City", "the
+    land row's slot 2", "Journal space 23", "caravan column 3, row 1"); "" when unsaid."""
+    if src <= 0:
+        return ""
+    if src < FROM_SLOT:
+        h = src - FROM_HOST
+        if h < CARDS:
+            card = _at(st.cfg.comp.cards, h)
+            return card.id if card.name == card.id else f"{card.id} {card.name}"
+        return cards.host_name(st, _at(range(HOSTS), h))
+    if src < FROM_JOURNAL:
+        row, slot = divmod(src - FROM_SLOT, SLOTS)
+        return f"the {CARD_TYPES[row]} row's slot {slot + 1}"
+    if src < FROM_CELL:
+        return f"Journal space {src - FROM_JOURNAL}"
+    if src < FROM_END:
+        column, row = (src - FROM_CELL) % 6, (src - FROM_CELL) // 6
+        return f"caravan column {column + 1}, row {row + 1}"
+    raise ValueError(f"no source {src}")
+
+
 def frames(st: State) -> list[Frame]:
     """The stack of pending steps, top first, each frame as its kind's name and the arguments
     that kind uses: a bundle's parts by their text and whether they belong to a die's action,
@@ -300,7 +328,8 @@ def frames(st: State) -> list[Frame]:
             if a < 1 or i - 4 * a < 0 or any(stack[j] != F_ITEM
                                              for j in range(i - 4 * a, i, 4)):
                 raise ValueError("a bundle covers its parts")
-            out.append((name, tuple((_at(text, stack[j + 1]), bool(stack[j + 2] & CTX_DIE))
+            out.append((name, tuple((_at(text, stack[j + 1]), bool(stack[j + 2] & CTX_DIE),
+                                     source(st, stack[j + 3]))
                                     for j in range(i - 4 * a, i, 4))))
             i -= 4 * (a + 1)
             continue
@@ -388,7 +417,8 @@ def _frame_view(st: State, f: Frame) -> dict[str, Any]:
     out: dict[str, Any] = {"step": name}
     dice = st.dice[st.seat] if 0 <= st.seat < len(st.dice) else []
     if name == "resolve effects":  # each part optional, in any order (WF-OP-03)
-        out["parts"] = [{"part": text, "die_action": die} for text, die in f[1]]
+        out["parts"] = [{"part": text, "die_action": die, "from": where}
+                        for text, die, where in f[1]]
     elif name == "tuck a townsfolk":
         out["card"] = _cid(st, f[1])
     elif name == "inspiration":
