@@ -54,8 +54,8 @@ def test_a_review_is_asked_for_judged_in_the_background_and_kept(reviewing: Test
                                                                   db_url: str) -> None:
     """The replay page's review: none until asked; then queued, judged decision by decision
     (progress shown), and kept. It is exactly ``upriver review --seed 0`` at the same budget,
-    asking again computes nothing new, and the boards of a decision show the one taken and
-    the bot's choice."""
+    asking again computes nothing new, the boards of a decision show the one taken and the
+    bot's choice, and each seat comes with its colour on the board."""
     made = _finished(reviewing)
     gid = made["id"]
     assert _review(reviewing, gid).json()["status"] == "none"
@@ -70,6 +70,8 @@ def test_a_review_is_asked_for_judged_in_the_background_and_kept(reviewing: Test
     expected = review_game(start, [(s, a) for s, a in log], iters=ITERS, seed=REVIEW_SEED)
     assert done["decisions"] == [j.to_dict() for j in expected.judgements]
     assert done["summary"] == [expected.summary(s) for s in (0, 1)]
+    # the chart draws each seat in its colour on the board
+    assert done["colours"] == upriver.seat_colours("the-river", start.view(None))
     for seat, plies in enumerate(done["largest"]):
         assert plies == [j.ply for j in expected.largest_losses(seat)]
     # Asked again: the same review, not a second one.

@@ -814,14 +814,17 @@ class Host:
         from upriver.review.judge import Judgement
 
         seats = [public_seat(s) for s in live.record.seats]
+        colours = upriver.seat_colours(live.record.game, live.game.view(None))
         if stored is None:
-            return {"status": "none", "done": 0, "total": 0, "decisions": [], "seats": seats}
+            return {"status": "none", "done": 0, "total": 0, "decisions": [], "seats": seats,
+                    "colours": colours}
         review = Review(live.record.game, live.record.players, live.record.options,
                         list(range(live.record.players)), stored.iters, 0.0, stored.seed,
                         [Judgement.from_dict(d) for d in stored.decisions])
         return {
             "status": stored.status, "note": stored.note, "done": len(stored.decisions),
             "total": stored.total, "iters": stored.iters, "seed": stored.seed, "seats": seats,
+            "colours": colours,  # each seat's colour on its board, for the chart's lines
             "plies": len(live.game.history), "players": live.record.players,
             "decisions": [j.to_dict() for j in review.judgements],
             "summary": [review.summary(s) for s in review.seats],

@@ -354,9 +354,11 @@ class _Board:
                 cost = _use(kind, x + 4, ry, size) + _text(x + 6 + size, ry + size - 3,
                                                            f"\u00d7{n}", 10)
                 waiver = f"waive {kind} (reserved card)" if waive else None
-                if waiver in self.legal:
+                if waiver in self.legal:  # the whole row is the target, not just its ink
                     cost = (f"<g{target(waiver, self.legal)}"
-                            f"{piece(f'{key}:waive-{kind}', '-')}>{title(waiver)}{cost}"
+                            f"{piece(f'{key}:waive-{kind}', '-')}>{title(waiver)}"
+                            f'<rect x="{x + 3}" y="{ry - 1}" width="{w - 6}" height="{size + 2}" '
+                            f'rx="3" fill="#fff8e8"/>{cost}'
                             + self.hot(x + 3, ry - 1, w - 6, size + 2, waiver, 3) + "</g>")
                 out.append(cost)
                 row += 1
@@ -444,7 +446,9 @@ class _Board:
                        tip: str, action: str | None) -> float:
         """``n`` resources of one kind side by side, one piece (``key``) that may be a
         target; returns the right edge."""
-        out.append(f"<g{target(action, self.legal)}{piece(key, n)}>{title(tip)}")
+        out.append(f"<g{target(action, self.legal)}{piece(key, n)}>{title(tip)}"
+                   f'<rect x="{x}" y="{y}" width="{17 * n - 1}" height="16" rx="3" '
+                   f'fill="#fff" fill-opacity="0"/>')  # clicked anywhere, not only on ink
         for k in range(n):
             out.append(_use(kind, x + k * 17, y, 16))
         out.append(self.hot(x, y, 17 * n - 1, 16, action, 3) + "</g>")

@@ -21,7 +21,6 @@ from upriver.core.drawing import first_legal, piece, target, title
 from upriver.games.twelve_rivers.components import COLOURS, RAINBOW, Components, load
 from upriver.games.twelve_rivers.render import step as step_words
 from upriver.games.twelve_rivers.table_pieces import (
-    CARD_FILL,
     CARD_H,
     CARD_W,
     PEARL_FILL,
@@ -29,8 +28,10 @@ from upriver.games.twelve_rivers.table_pieces import (
     PEARL_LETTER,
     card,
     fairy,
+    pair_badge,
     pearl,
     pearls_moving,
+    spot_badge,
 )
 
 # Decisions left to the buttons beside the board (they have no place on it).
@@ -389,27 +390,6 @@ def _pair_variant(action: str) -> tuple[str, int] | None:
     return m[1], 0 if not how else 2 if how == "2 fire fairies" else 1
 
 
-def _pair_badge(x: float, y: float, kind: str, variant: int, action: str,
-                legal: set[str], seat: int) -> str:
-    """How a pair is played, drawn: two cards, a card and a fire fairy, or two fire fairies."""
-    words = {0: f"two {kind} cards", 1: f"a {kind} card and a fire fairy",
-             2: "two fire fairies"}[variant]
-    out = [f"<g{target(action, legal)}{piece(f'pair:{seat}:{kind}:{variant}', '-')}>"
-           f'<rect x="{x:g}" y="{y:g}" width="26" height="18" rx="4" fill="#eef6ff" '
-           f'stroke="#5b8fc7">{title(f"{action}: {words}")}</rect>']
-    for k in range(2):
-        cx = x + 7 + k * 12
-        if (variant == 0) or (variant == 1 and k == 0):
-            out.append(f'<rect x="{cx - 4:g}" y="{y + 3:g}" width="8" height="12" rx="1.5" '
-                       f'fill="{CARD_FILL.get(kind, "#777")}" stroke="#333" stroke-width=".6" '
-                       f'pointer-events="none"/>')
-        else:
-            out.append(f'<circle cx="{cx:g}" cy="{y + 9:g}" r="4.5" fill="#e4572e" '
-                       f'stroke="#6b4e00" stroke-width=".8" pointer-events="none"/>')
-    out.append("</g>")
-    return "".join(out)
-
-
 def _hand(p: dict[str, Any], mine: bool, legal: set[str], x: float,
           y: float) -> tuple[str, float, float]:
     """The hand as cards: the owner's by name, others' as a count and the cards everyone saw.
@@ -440,7 +420,7 @@ def _hand(p: dict[str, Any], mine: bool, legal: set[str], x: float,
         width = CARD_W
         if len(ways) > 1:
             for k, (variant, pair) in enumerate(ways):
-                out.append(_pair_badge(x + k * 29, y + CARD_H + 3, kind, variant, pair,
+                out.append(pair_badge(x + k * 29, y + CARD_H + 3, kind, variant, pair,
                                        legal, seat))
             width = max(width, 29 * len(ways) - 3)
             bottom = y + CARD_H + 22
@@ -469,26 +449,6 @@ def _spot_choices(tile: str, spot: int, legal: set[str]) -> list[tuple[str, str 
                 "your alpaca" if source in (None, "alpaca") else source)
             found.append((action, colour, words + (" (light fairy)" if light else "")))
     return found
-
-
-def _spot_badge(x: float, y: float, colour: str | None, action: str, words: str,
-                legal: set[str], name: str, number: int) -> str:
-    """One way to fill a spot: the pearl that would go there (a rainbow for the mushroom),
-    with a light fairy's yellow dot when the fairy lends it its colour, numbered when two
-    look alike."""
-    fill = "url(#rainbow)" if colour is None else PEARL_FILL[colour]
-    out = [f"<g{target(action, legal)}{piece(name, '-')}>"
-           f'<circle cx="{x:g}" cy="{y:g}" r="6" fill="{fill}" stroke="#333">'
-           f"{title(f'{action}: {words}')}</circle>"]
-    if action.endswith("with light fairy"):
-        out.append(f'<circle cx="{x + 6:g}" cy="{y - 5:g}" r="2.6" fill="#f6d55c" '
-                   f'stroke="#6b4e00" stroke-width=".6" pointer-events="none"/>')
-    if colour is not None:
-        out.append(f'<text x="{x:g}" y="{y + 2.6:g}" font-size="7" text-anchor="middle" '
-                   f'fill="{PEARL_INK[colour]}" pointer-events="none">'
-                   f"{PEARL_LETTER[colour]}{number or ''}</text>")
-    out.append("</g>")
-    return "".join(out)
 
 
 def _markaya(p: dict[str, Any], mine: bool, legal: set[str], comp: Components,
@@ -538,7 +498,7 @@ def _markaya(p: dict[str, Any], mine: bool, legal: set[str], comp: Components,
                     look = looks[k]
                     seen[look] = seen.get(look, 0) + 1
                     number = seen[look] if looks.count(look) > 1 else 0
-                    out.append(_spot_badge(px, y + 36 + k * 14, colour, action, words, legal,
+                    out.append(spot_badge(px, y + 36 + k * 14, colour, action, words, legal,
                                            f"spot:{tile['id']}:{j + 1}:{k}", number))
                 row_h = max(row_h, 36 + 14 * len(choices))
         out.append("</g>")

@@ -26,6 +26,14 @@ PEARL_LETTER = {"green": "G", "blue": "B", "pink": "P", "purple": "U", "white": 
 PEARL_INK = {"green": "#fff", "blue": "#fff", "pink": "#222", "purple": "#fff", "white": "#222"}
 
 
+def label(x: float, y: float, text: str, size: float, fill: str = "#222", *,
+          bold: bool = False) -> str:
+    """Centred text on a piece that lets clicks through to the piece."""
+    weight = ' font-weight="bold"' if bold else ""
+    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" text-anchor="middle" '
+            f'fill="{fill}"{weight} pointer-events="none">{escape(text)}</text>')
+
+
 def _words(kind: str) -> list[str]:
     """A card's name on up to two lines ("fishing" / "net")."""
     parts = kind.split()
@@ -47,13 +55,9 @@ def card(x: float, y: float, kind: str, count: int | None, action: str | None,
         out.append(f'<path d="M{x + 3:g} {y + CARD_H + 2:g}h{CARD_W - 4}v-{CARD_H - 4}" '
                    f'fill="none" stroke="#555" pointer-events="none"/>')
     for k, word in enumerate(_words(kind)):
-        size = 8 if len(word) < 10 else 7
-        out.append(f'<text x="{x + CARD_W / 2:g}" y="{y + 24 + k * 9:g}" font-size="{size}" '
-                   f'text-anchor="middle" pointer-events="none">{escape(word)}</text>')
+        out.append(label(x + CARD_W / 2, y + 24 + k * 9, word, 8 if len(word) < 10 else 7))
     if count is not None:
-        out.append(f'<text x="{x + CARD_W / 2:g}" y="{y + CARD_H - 3:g}" font-size="10" '
-                   f'font-weight="bold" text-anchor="middle" pointer-events="none">'
-                   f"\u00d7{count}</text>")
+        out.append(label(x + CARD_W / 2, y + CARD_H - 3, f"\u00d7{count}", 10, bold=True))
     out.append("</g>")
     return "".join(out)
 
@@ -118,3 +122,43 @@ def pearls_moving(x: float, y: float, taken: str, dropped: str | None, action: s
                    + _mark(x + 39, y + 6, "-"))
     out.append("</g>")
     return "".join(out), x + w + 4
+
+
+def pair_badge(x: float, y: float, kind: str, variant: int, action: str,
+                legal: set[str], seat: int) -> str:
+    """How a pair is played, drawn: two cards, a card and a fire fairy, or two fire fairies."""
+    words = {0: f"two {kind} cards", 1: f"a {kind} card and a fire fairy",
+             2: "two fire fairies"}[variant]
+    out = [f"<g{target(action, legal)}{piece(f'pair:{seat}:{kind}:{variant}', '-')}>"
+           f'<rect x="{x:g}" y="{y:g}" width="26" height="18" rx="4" fill="#eef6ff" '
+           f'stroke="#5b8fc7">{title(f"{action}: {words}")}</rect>']
+    for k in range(2):
+        cx = x + 7 + k * 12
+        if (variant == 0) or (variant == 1 and k == 0):
+            out.append(f'<rect x="{cx - 4:g}" y="{y + 3:g}" width="8" height="12" rx="1.5" '
+                       f'fill="{CARD_FILL.get(kind, "#777")}" stroke="#333" stroke-width=".6" '
+                       f'pointer-events="none"/>')
+        else:
+            out.append(f'<circle cx="{cx:g}" cy="{y + 9:g}" r="4.5" fill="#e4572e" '
+                       f'stroke="#6b4e00" stroke-width=".8" pointer-events="none"/>')
+    out.append("</g>")
+    return "".join(out)
+
+
+def spot_badge(x: float, y: float, colour: str | None, action: str, words: str,
+                legal: set[str], name: str, number: int) -> str:
+    """One way to fill a spot: the pearl that would go there (a rainbow for the mushroom),
+    with a light fairy's yellow dot when the fairy lends it its colour, numbered when two
+    look alike."""
+    fill = "url(#rainbow)" if colour is None else PEARL_FILL[colour]
+    out = [f"<g{target(action, legal)}{piece(name, '-')}>"
+           f'<circle cx="{x:g}" cy="{y:g}" r="6" fill="{fill}" stroke="#333">'
+           f"{title(f'{action}: {words}')}</circle>"]
+    if action.endswith("with light fairy"):
+        out.append(f'<circle cx="{x + 6:g}" cy="{y - 5:g}" r="2.6" fill="#f6d55c" '
+                   f'stroke="#6b4e00" stroke-width=".6" pointer-events="none"/>')
+    if colour is not None:
+        out.append(label(x, y + 2.6, f"{PEARL_LETTER[colour]}{number or ''}", 7,
+                         PEARL_INK[colour]))
+    out.append("</g>")
+    return "".join(out)

@@ -4,7 +4,7 @@
 "use strict";
 const reviewToken = new URLSearchParams(location.search).get("token");
 const reviewQuery = reviewToken ? `?token=${encodeURIComponent(reviewToken)}` : "";
-const SEAT_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd"];
+const SEAT_COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd"];  // where a board has none
 const GRADE_SIZE = { best: 2.5, good: 2.5, inaccuracy: 4, mistake: 5, blunder: 6.5 };
 const pct = (x) => `${(100 * x).toFixed(1)}%`;
 const signed = (x) => `${x >= 0 ? "+" : ""}${x.toFixed(1)}`;
@@ -68,7 +68,7 @@ function drawGraph(r) {
   r.seats.forEach((seat, s) => {
     const mine = r.decisions.filter((d) => d.seat === s);
     if (!mine.length) return;
-    const colour = SEAT_COLOURS[s % SEAT_COLOURS.length];
+    const colour = (r.colours || [])[s] || SEAT_COLOURS[s % SEAT_COLOURS.length];
     add("polyline", { points: mine.map((d) => `${x(d.ply)},${y(d.win)}`).join(" "),
                       fill: "none", stroke: colour, "stroke-width": 1.6 });
     for (const d of mine) {
