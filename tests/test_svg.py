@@ -98,3 +98,16 @@ def test_the_river_reserved_cards_are_drawn_for_all_and_clickable_only_by_their_
     svg = upriver.render_svg("the-river", g.view(owner))
     construct = [a for a in g.legal_actions() if a.startswith("construct reserved")]
     assert set(construct) <= set(targets(svg))
+
+
+def test_a_solo_opponent_has_its_board_colour_and_games_between_seats_have_none() -> None:
+    """The page names the automated opponent in the colour its board draws it in."""
+    from upriver.games.wayfarers.svg import OPPONENT_COLOUR
+
+    solo = upriver.new_game("wayfarers", players=1, seed=1, ai_board="mayor")
+    assert upriver.opponent_colour("wayfarers", solo.view(0)) == OPPONENT_COLOUR
+    two = upriver.new_game("wayfarers", players=2, seed=1)
+    assert upriver.opponent_colour("wayfarers", two.view(0)) is None
+    for game_id in ("twelve-rivers", "the-river"):
+        game = upriver.new_game(game_id, players=2, seed=1)
+        assert upriver.opponent_colour(game_id, game.view(0)) is None

@@ -119,6 +119,14 @@ def seat_colours(game_id: str, view: dict[str, Any]) -> list[str]:
     return list(rules.svg.seat_colours(view))
 
 
+def opponent_colour(game_id: str, view: dict[str, Any]) -> str | None:
+    """The colour a game's board gives its automated opponent (a solo game's), or None
+    where it has none."""
+    rules: Any = rules_for(game_id)
+    colour = getattr(rules.svg, "opponent_colour", None)
+    return None if colour is None else colour(view)
+
+
 def render_text(game_id: str, view: dict[str, Any]) -> str:
     """A seat's view as text for the terminal."""
     rules: Any = rules_for(game_id)

@@ -94,7 +94,7 @@ def test_wayfarers_solo_is_played_to_the_end_in_the_browser(
     AI board option shows only for one player; the opponent's panel lists what it did, and so
     do the log (its steps after the decision they came with) and "since your last decision";
     the header names the AI board; the final table has the opponent's column and the status
-    names who won."""
+    names who won; the log shows the opponent in its colour on the board."""
     srv = server()
     page = new_context().new_page()
     page.goto(srv.url + "/")
@@ -120,6 +120,8 @@ def test_wayfarers_solo_is_played_to_the_end_in_the_browser(
         pytest.fail("the game did not end")
     assert saw_opponent_steps and saw_recent
     expect(page.locator("#log li.opponent", has_text="revealed Scheme").first).to_be_visible()
+    dot = page.locator("#log li.opponent .seat-dot").first  # the opponent's colour on the board
+    assert dot.evaluate("d => getComputedStyle(d).backgroundColor") == "rgb(107, 76, 154)"
     expect(page.locator("#final")).to_be_visible()
     expect(page.locator("#score-table th.opponent")).to_have_text(board.title())
     expect(page.locator("#status")).to_contain_text("Game over")

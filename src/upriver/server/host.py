@@ -538,6 +538,7 @@ class Host:
             # An automated opponent's steps, each after the decision it came with: public.
             "opponent_log": [[ply, line] for ply, line in game.opponent_log()],
             "opponent_names": [o["name"] for o in game.opponents()],
+            "opponent_colour": upriver.opponent_colour(record.game, view),
             "can_undo": seat is not None and self.can_undo(live, seat),
             "thinking": live.thinking,
             "seats": [public_seat(s) for s in record.seats],

@@ -33,7 +33,7 @@ from upriver.games.wayfarers.card_words import describe, effect, tag_words
 from upriver.games.wayfarers.components import load
 from upriver.games.wayfarers.render import step_words, this_turn
 
-__all__ = ["PASSES", "render", "seat_colours"]
+__all__ = ["PASSES", "opponent_colour", "render", "seat_colours"]
 
 WIDTH = 1040
 CARD_W, CARD_H = 104, 66
@@ -460,6 +460,11 @@ class _Board:
         for k, action in enumerate(rest):
             self.add(badges(f"other{k}", [(("number", str(k + 1)), action)], 10 + k * 22, y))
         return y + (24 if rest else 0)
+
+
+def opponent_colour(view: dict[str, Any]) -> str | None:
+    """The solo opponent's colour on this board (None outside solo)."""
+    return OPPONENT_COLOUR if view.get("opponent") else None
 
 
 def seat_colours(view: dict[str, Any]) -> list[str]:

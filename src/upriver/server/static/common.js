@@ -81,15 +81,15 @@ function winnersText(payload) {
 
 // Log lines: [seat, decision] pairs numbered in order, or entries [seat, decision, number]
 // where an automated opponent's steps ("opponent", no number) sit between the decisions.
-function logList(log, seats, opponent = "The opponent") {
+function logList(log, seats, opponent = "The opponent", colour = null) {
   return log.map(([who, action, n], i) => who === "opponent"
-    ? el("li", { class: "opponent" }, opponentEl(opponent), `: ${action}`)
+    ? el("li", { class: "opponent" }, opponentEl(opponent, colour), `: ${action}`)
     : el("li", { value: n ?? i + 1 }, nameEl(seats, who), `: ${action}`));
 }
 
 // A solo game's automated opponent, named as a seat is, in its colour on the board.
-function opponentEl(name) {
+function opponentEl(name, colour) {
   return el("span", { class: "seat-name" },
-    el("span", { class: "seat-dot", style: "background: #6b4c9a", "aria-hidden": "true" }),
+    el("span", { class: "seat-dot", style: `background: ${colour || "#777"}`, "aria-hidden": "true" }),
     el("bdi", { class: "name" }, name));
 }

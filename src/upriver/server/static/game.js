@@ -78,7 +78,7 @@ function render(p) {
   drawActions(p);
   $("#undo").disabled = !p.can_undo;
   $("#undo").hidden = seat === null;
-  drawLog(logEntries(p), p.seats, opponentName(p));
+  drawLog(logEntries(p), p.seats, opponentName(p), p.opponent_colour);
   drawRecent(p);
   $("#events").replaceChildren(...p.events.map((e) => el("li", { "data-ply": e.ply },
     `Decision ${e.ply}: ${e.text}`)));
@@ -147,7 +147,8 @@ function drawRecent(p) {
   }
   $("#recent").replaceChildren(...lines.slice(-6).map((l) =>
     el("li", { class: l.seat === "opponent" ? "opponent" : null },
-      l.seat === "opponent" ? opponentEl(opponentName(p)) : nameEl(p.seats, l.seat), ": ",
+      l.seat === "opponent" ? opponentEl(opponentName(p), p.opponent_colour)
+        : nameEl(p.seats, l.seat), ": ",
       l.actions.join(" · "))));
   $("#recent-box").hidden = lines.length === 0 || seat === null;
 }
@@ -171,14 +172,14 @@ function drawSeats(p) {
 // The log mostly grows: add the new lines; after an undo, or once a simultaneous step is
 // revealed (hidden lines replaced by what each seat chose), redraw it.
 let shownLog = [];
-function drawLog(entries, seats, opponent) {
+function drawLog(entries, seats, opponent, colour) {
   const n = shownLog.length;
   const same = (a, b) => a && b && a[0] === b[0] && a[1] === b[1];
   const list = $("#log");
   if (n <= entries.length && shownLog.every((line, i) => same(line, entries[i]))) {
-    list.append(...logList(entries.slice(n), seats, opponent));
+    list.append(...logList(entries.slice(n), seats, opponent, colour));
   } else {
-    list.replaceChildren(...logList(entries, seats, opponent));
+    list.replaceChildren(...logList(entries, seats, opponent, colour));
   }
   shownLog = entries;
   list.scrollTop = list.scrollHeight;
