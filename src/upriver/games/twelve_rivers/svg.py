@@ -74,10 +74,6 @@ def render(view: dict[str, Any], names: list[str] | None = None) -> str:
 # ---------------------------------------------------------------- small pieces
 
 
-def _pearl(colour: str, x: float, y: float, r: float = 6) -> str:
-    return pearl(colour, x, y, r)
-
-
 def _pearls(counts: dict[str, int], x: float, y: float, per_row: int = 6,
             action_of: Any = None, legal: set[str] | None = None, name: str = "") -> str:
     """Pearls in rows; ``action_of(colour)`` makes each pearl of a colour a target, and with
@@ -193,7 +189,7 @@ def _board(view: dict[str, Any], legal: set[str], comp: Components, who: list[st
         out.append(f'<text x="{x}" y="{TOP - 36}" font-size="10" text-anchor="middle">'
                    f"{r + 1}</text>")
         out.append(f'<g{piece(f"dam:{r}", colour)}>'
-                   + (_pearl(colour, x, TOP - 22) if colour else "") + "</g>")
+                   + (pearl(colour, x, TOP - 22) if colour else "") + "</g>")
     out.append(f'<line x1="{LEFT}" y1="{TOP - 10}" x2="{LEFT + rivers * COL}" '
                f'y2="{TOP - 10}" stroke="#7a5230" stroke-width="4"/>')
     current = view.get("current_space") or ""
@@ -338,7 +334,7 @@ def _board(view: dict[str, Any], legal: set[str], comp: Components, who: list[st
                    f'<rect x="{x}" y="{y_a}" width="104" height="22" rx="4" '
                    f'fill="{"#eee" if owner is not None else "#fff"}" stroke="#888">'
                    f"{title(tip)}</rect>"
-                   + _pearl(mission["colour"], x + 11, y_a + 11, r=6)
+                   + pearl(mission["colour"], x + 11, y_a + 11, r=6)
                    + f'<text x="{x + 22}" y="{y_a + 15}" font-size="10">{escape(label)}</text>'
                    + (_marker(x + 94, y_a + 11, owner, tip) if owner is not None else "")
                    + "</g>")
@@ -348,7 +344,7 @@ def _board(view: dict[str, Any], legal: set[str], comp: Components, who: list[st
     out.append(f'<g class="legend"><text x="10" y="{y_l + 10}" font-size="10">legend</text>')
     x = LEFT
     for colour in PEARL_FILL:
-        out.append(_pearl(colour, x + 6, y_l + 6) + f'<text x="{x + 16}" y="{y_l + 10}" '
+        out.append(pearl(colour, x + 6, y_l + 6) + f'<text x="{x + 16}" y="{y_l + 10}" '
                    f'font-size="10">{colour}</text>')
         x += 70
     out.append(f'<circle cx="{x + 6}" cy="{y_l + 6}" r="6" fill="url(#rainbow)" '
@@ -474,7 +470,7 @@ def _markaya(p: dict[str, Any], mine: bool, legal: set[str], comp: Components,
         for j, pearl_here in enumerate(spots):
             px = x + 40 + j * 15
             if pearl_here is not None:
-                out.append(_pearl(pearl_here, px, y + 13))
+                out.append(pearl(pearl_here, px, y + 13))
                 continue
             need = RAINBOW if j + 1 in lit else needs[j]
             choices = _spot_choices(tile["id"], j + 1, legal) if mine else []
