@@ -128,8 +128,8 @@ def piece_of(drawn: str, action: str) -> str:
 
 
 def test_losing_covered_resources_is_clicked_on_the_resources_waiting(tmp_path: Path) -> None:
-    """RV-STORE: the covered resources that do not fit wait in the top band, one piece per
-    kind, and the one to lose is clicked there."""
+    """RV-TERRAIN-06: the covered resources that do not fit wait in the top band, one piece
+    per kind, and the one to lose is clicked there."""
     boards = (DATA / "boards.toml").read_text().replace(
         '["wood"], ["warehouse"], ["stone"]', '["wood"], ["warehouse", "warehouse"], ["stone"]')
     path = tmp_path / "boards.toml"
@@ -155,8 +155,8 @@ stored = {{ "3" = "wood clay", "5" = "stone", "8" = "stone", "10" = "food" }}
 
 
 def test_forfeiting_a_new_resource_is_clicked_on_it_where_it_waits() -> None:
-    """RV-STORE: with every warehouse full, a new resource is forfeited by clicking it in the
-    band where the new resources wait to be stored."""
+    """RV-PRODUCE-07: with every warehouse full, a new resource is forfeited by clicking it in
+    the band where the new resources wait to be stored."""
     game = upriver.new_game("the-river", players=2, seed=0)
     rng = random.Random(0)
     while not any(a.startswith("forfeit ") for a in game.legal_actions()):
