@@ -168,7 +168,7 @@ def test_forfeiting_a_new_resource_is_clicked_on_it_where_it_waits() -> None:
 
 
 def test_a_reserved_card_s_waiver_is_on_its_cost_and_a_meadow_s_on_the_meadow() -> None:
-    """RV-BUILD-03, -04: the reserved card being paid for waives one resource of its cost
+    """RV-BUILD-03, RV-RULING-05: the reserved card being paid for waives one resource of its cost
     (clicked on that cost symbol of the card) and a kept meadow discount one more (clicked
     on the discount meadow of the river, one drawn resource per kind it may waive)."""
     game = position("""
