@@ -18,8 +18,15 @@ from typing import Any
 
 from upriver.core import drawing
 from upriver.core.drawing import first_legal, piece, target, title
-from upriver.games.twelve_rivers.components import COLOURS, RAINBOW, Components, load
+from upriver.games.twelve_rivers.components import (
+    CARD_KINDS,
+    COLOURS,
+    RAINBOW,
+    Components,
+    load,
+)
 from upriver.games.twelve_rivers.render import step as step_words
+from upriver.games.twelve_rivers.supply import PAIR_TEXT
 from upriver.games.twelve_rivers.table_pieces import (
     CARD_H,
     CARD_W,
@@ -369,21 +376,13 @@ def _spots_needed(spots: Iterable[int], x: float, y: float) -> str:
 # ---------------------------------------------------------------- a seat's panel
 
 
-PAIR = re.compile(r"play (.+) pair(?: \((.+)\))?")
 MOVE = re.compile(r"(?:(?:earth|breeze|\w+): move|deliver) (\w+)(?: from (.+?))? to (\S+) spot "
                   r"(\d+)( with light fairy)?")
 
 
-PAIR_HOW = ("", " + fire fairy", "2 fire fairies")  # how a pair is made, by variant
-
-
-def _pair_variant(action: str) -> tuple[str, int] | None:
-    """"play banner pair (banner + fire fairy)" -> ("banner", 1); None if not a pair."""
-    m = PAIR.fullmatch(action)
-    if m is None:
-        return None
-    how = m[2] or ""
-    return m[1], 0 if not how else 2 if how == "2 fire fairies" else 1
+# The rules' pair texts: text -> (card kind, way: two cards, card + fire fairy, two fairies).
+PAIR_WAYS = {text: (kind, way) for kind, texts in zip(CARD_KINDS, PAIR_TEXT, strict=True)
+             for way, text in enumerate(texts)}
 
 
 def _hand(p: dict[str, Any], mine: bool, legal: set[str], x: float,
@@ -396,7 +395,7 @@ def _hand(p: dict[str, Any], mine: bool, legal: set[str], x: float,
     cards = dict(p["hand"] if p["hand"] is not None else p["known_cards"])
     pairs: dict[str, list[tuple[int, str]]] = {}
     for text in sorted(legal) if mine else ():
-        found = _pair_variant(text)
+        found = PAIR_WAYS.get(text)
         if found:
             pairs.setdefault(found[0], []).append((found[1], text))
     for kind in pairs:  # a pair of fire fairies needs no card of its kind in hand
@@ -430,20 +429,27 @@ def _hand(p: dict[str, Any], mine: bool, legal: set[str], x: float,
     return "".join(out), bottom, x
 
 
-def _spot_choices(tile: str, spot: int, legal: set[str]) -> list[tuple[str, str | None, str]]:
-    """The decisions that fill an empty Markaya spot: (action, pearl colour or None for the
-    mushroom's rainbow, words)."""
-    found: list[tuple[str, str | None, str]] = []
-    mushroom = f"mushroom: make {tile} spot {spot} rainbow"
-    if mushroom in legal:
-        found.append((mushroom, None, "make this spot rainbow (any colour fits it)"))
+Choice = tuple[str, str | None, str]  # action, pearl colour (None: rainbow), words
+MUSHROOM = re.compile(r"mushroom: make (\S+) spot (\d+) rainbow")
+
+
+def _spot_choices(legal: set[str]) -> dict[tuple[str, str], list[Choice]]:
+    """The decisions that fill each empty Markaya spot, by (tile, spot), read once from the
+    legal texts: the mushroom's rainbow first, then each pearl that can go there."""
+    found: dict[tuple[str, str], list[Choice]] = {}
     for action in sorted(legal):
+        m = MUSHROOM.fullmatch(action)
+        if m:
+            found.setdefault((m[1], m[2]), []).insert(
+                0, (action, None, "make this spot rainbow (any colour fits it)"))
+            continue
         m = MOVE.fullmatch(action)
-        if m and m[3] == tile and m[4] == str(spot):
+        if m:
             colour, source, light = m[1], m[2], m[5]
             words = f"a {colour} pearl from " + (
                 "your alpaca" if source in (None, "alpaca") else source)
-            found.append((action, colour, words + (" (light fairy)" if light else "")))
+            found.setdefault((m[3], m[4]), []).append(
+                (action, colour, words + (" (light fairy)" if light else "")))
     return found
 
 
@@ -455,6 +461,7 @@ def _markaya(p: dict[str, Any], mine: bool, legal: set[str], comp: Components,
     out: list[str] = []
     x = 10.0
     row_h = 32.0
+    fills = _spot_choices(legal) if mine else {}
     for tile in p["markaya"]:
         spots = tile["pearls"]
         w = 40 + 15 * len(spots)
@@ -473,7 +480,7 @@ def _markaya(p: dict[str, Any], mine: bool, legal: set[str], comp: Components,
                 out.append(pearl(pearl_here, px, y + 13))
                 continue
             need = RAINBOW if j + 1 in lit else needs[j]
-            choices = _spot_choices(tile["id"], j + 1, legal) if mine else []
+            choices = fills.get((tile["id"], str(j + 1)), [])
             one = choices[0][0] if len(choices) == 1 else None
             fill = "url(#rainbow)" if need == RAINBOW else "#fff"
             stroke = "#999" if need == RAINBOW else PEARL_FILL[COLOURS[need]]
