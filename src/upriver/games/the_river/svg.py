@@ -222,6 +222,14 @@ def card_text(b: dict[str, Any]) -> str:
     return f"Building {b['id']}: {b['points']} VP; costs {_amounts(b['cost'])}"
 
 
+def discount_meadow(p: dict[str, Any]) -> int | None:
+    """The space of the last discount meadow on a seat's river, where a kept discount is
+    waived (None without one)."""
+    return max((c["space"] for c in p["river"]
+                if c["tile"] is not None and c["tile"].get("meadow") == "discount"),
+               default=None)
+
+
 class _Board:
     """One drawing: the view, the viewer's legal actions and the names; each method returns
     SVG text."""
@@ -464,8 +472,7 @@ class _Board:
             return found
         if paying.get("building") in me.get("reserved", []):
             found.add("reserved card")
-        if any(c["tile"] is not None and c["tile"].get("meadow") == "discount"
-               for c in me["river"]):
+        if discount_meadow(me) is not None:
             found.add("meadow")
         return found
 
@@ -858,8 +865,7 @@ class _Board:
         last = {k: max((c["space"] for c in tiled if c["stored"].get(k)), default=None)
                 for k in KINDS}
         # a kept meadow discount is waived on the last discount meadow of the river
-        discount_at = max((c["space"] for c in tiled if c["tile"].get("meadow") == "discount"),
-                          default=None) if mine and self.meadow_waivers() else None
+        discount_at = discount_meadow(p) if mine and self.meadow_waivers() else None
         for c in cells:
             n = c["space"]
             sx = x + (c["column"] - 1) * SPACE_W + 1
