@@ -51,6 +51,11 @@ class Card:
     goal_text: str
     at_least: int  # Inspiration
 
+    @property
+    def full_name(self) -> str:
+        """The id, and the printed name where the card has one ("I03 Chronicler's Comet")."""
+        return self.id if self.name == self.id else f"{self.id} {self.name}"
+
 
 @dataclass(frozen=True)
 class Tile:

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from upriver.games.wayfarers import opponent as op
-from upriver.games.wayfarers.components import Card
 from upriver.games.wayfarers.effects import CARD_TYPES, GUILDS
 from upriver.games.wayfarers.priorities import track_after
 from upriver.games.wayfarers.solo_components import ACQUIRE, CARD_INFLUENCE, load_solo
@@ -42,9 +41,9 @@ def _texts(st: State) -> dict[int, Callable[[int, int], str]]:
         op.E_COMET: lambda a, _: f"Comet Track up to {a}",
         op.E_INFLUENCE: lambda a, _: f"Influence on the {GUILDS[a]} Guild",
         op.E_CARD_INF: lambda a, _: f"Influence on {card[a].id}",
-        op.E_TAKE: lambda a, _: f"takes {CARD_TYPES[card[a].type]} card {_label(card[a])}",
+        op.E_TAKE: lambda a, _: f"takes {CARD_TYPES[card[a].type]} card {card[a].full_name}",
         op.E_TOP: lambda a, _: f"takes the top {CARD_TYPES[card[a].type]} card, "
-                               f"{_label(card[a])}",
+                               f"{card[a].full_name}",
         op.E_TILE: lambda a, _: f"gains tile {comp.tiles[a].id} into its caravan",
         op.E_BESIDE: lambda a, _: f"gains tile {comp.tiles[a].id}, beside its board (no room)",
         op.E_WORKER: lambda a, b: f"places a {WORKER_COLOURS[a]} Worker on {card[b].id}",
@@ -61,6 +60,3 @@ def _texts(st: State) -> dict[int, Callable[[int, int], str]]:
         op.E_NONE: lambda a, _: f"finds {_NOTHING.get(a, 'nothing to do')}",
     }
 
-
-def _label(c: Card) -> str:
-    return c.id if c.name == c.id else f"{c.id} {c.name}"

@@ -295,8 +295,7 @@ def source(st: State, src: int) -> str:
     if src < FROM_SLOT:
         h = src - FROM_HOST
         if h < CARDS:
-            card = _at(st.cfg.comp.cards, h)
-            return card.id if card.name == card.id else f"{card.id} {card.name}"
+            return _at(st.cfg.comp.cards, h).full_name
         return cards.host_name(st, _at(range(HOSTS), h))
     if src < FROM_JOURNAL:
         row, slot = divmod(src - FROM_SLOT, SLOTS)
@@ -304,7 +303,7 @@ def source(st: State, src: int) -> str:
     if src < FROM_CELL:
         return f"Journal space {src - FROM_JOURNAL}"
     if src < FROM_END:
-        column, row = (src - FROM_CELL) % 6, (src - FROM_CELL) // 6
+        row, column = divmod(src - FROM_CELL, 6)
         return f"caravan column {column + 1}, row {row + 1}"
     raise ValueError(f"no source {src}")
 
