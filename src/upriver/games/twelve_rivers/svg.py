@@ -376,8 +376,9 @@ def _spots_needed(spots: Iterable[int], x: float, y: float) -> str:
 # ---------------------------------------------------------------- a seat's panel
 
 
-MOVE = re.compile(r"(?:(?:earth|breeze|\w+): move|deliver) (\w+)(?: from (.+?))? to (\S+) spot "
-                  r"(\d+)( with light fairy)?")
+# a pearl that can fill a spot: delivered, or moved by the earth fairy (the 2022 breeze)
+MOVE = re.compile(r"(?:\w+: move|deliver) (\w+)(?: from (.+?))? to (\S+) spot (\d+)"
+                  r"( with light fairy)?")
 
 
 # The rules' pair texts: text -> (card kind, way: two cards, card + fire fairy, two fairies).
