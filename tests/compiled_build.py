@@ -1,7 +1,13 @@
 """The compiled build of the sources under test (``setup.py``, ``UPRIVER_COMPILE=1``), built
 with the dev environment's mypyc (no download) once per version of the sources and kept
 unpacked under ``build/compiled/``, for the tests that run workloads on it in a subprocess
-(``PYTHONPATH`` set to the build)."""
+(``PYTHONPATH`` set to the build).
+
+The xdist workers share it: the first to need it builds it under a file lock while the others
+wait, and a later run reuses it as long as the sources' digest holds. ``tests/conftest.py``
+starts the build in the background when a session begins (``start_in_background``), so it is
+usually ready before a test asks.
+"""
 
 from __future__ import annotations
 
@@ -13,7 +19,10 @@ import sys
 import zipfile
 from pathlib import Path
 
+from filelock import FileLock
+
 ROOT = Path(__file__).resolve().parent.parent
+BUILDS = ROOT / "build" / "compiled"
 
 
 def sources_digest() -> str:
@@ -24,24 +33,37 @@ def sources_digest() -> str:
     return digest.hexdigest()[:16]
 
 
+def _lock() -> FileLock:
+    BUILDS.mkdir(parents=True, exist_ok=True)
+    return FileLock(BUILDS.parent / "compiled.lock")
+
+
 def compiled_site() -> Path:
     """The compiled build of these sources, unpacked; built on first use."""
-    site = ROOT / "build" / "compiled" / sources_digest()
-    if (site / "upriver").is_dir():
+    site = BUILDS / sources_digest()
+    with _lock():
+        if (site / "upriver").is_dir():
+            return site
+        for old in BUILDS.glob("*"):  # builds of sources that have changed since
+            if old.is_dir():
+                shutil.rmtree(old)
+            else:
+                old.unlink()
+        wheels = site.with_suffix(".wheels")
+        done = subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-deps", "-q",
+             "-w", str(wheels), str(ROOT)],
+            env={**os.environ, "UPRIVER_COMPILE": "1"}, capture_output=True, text=True,
+            timeout=1200, check=False)
+        assert done.returncode == 0, done.stderr[-3000:]
+        (wheel,) = wheels.glob("upriver-*.whl")
+        unpacking = site.with_suffix(".unpacking")
+        with zipfile.ZipFile(wheel) as archive:
+            archive.extractall(unpacking)
+        unpacking.rename(site)  # whole or absent, whatever stops the build
+        shutil.rmtree(wheels)
         return site
-    for old in site.parent.glob("*"):  # builds of sources that have changed since
-        if old.is_dir():
-            shutil.rmtree(old)
-        else:
-            old.unlink()
-    wheels = site.with_suffix(".wheels")
-    done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-deps", "-q",
-         "-w", str(wheels), str(ROOT)],
-        env={**os.environ, "UPRIVER_COMPILE": "1"}, capture_output=True, text=True,
-        timeout=1200, check=False)
-    assert done.returncode == 0, done.stderr[-3000:]
-    (wheel,) = wheels.glob("upriver-*.whl")
-    with zipfile.ZipFile(wheel) as archive:
-        archive.extractall(site)
-    return site
+
+
+if __name__ == "__main__":  # python -m tests.compiled_build: build it now, print where
+    print(compiled_site())

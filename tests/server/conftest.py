@@ -2,10 +2,14 @@
 
 PostgreSQL comes from ``UPRIVER_TEST_POSTGRES`` (a URL; ``.ci/run`` installs and starts the
 server and sets it). Without it the PostgreSQL half is skipped, except under CI, where it fails.
+Each xdist worker has a database of its own beside that one (its name with the worker's added,
+made on first use: the role needs CREATEDB), since the tests empty their database and servers
+on one database hear each other's changes.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,6 +23,30 @@ from upriver.server import create_app
 from upriver.server.store import engine_for
 
 POSTGRES = os.environ.get("UPRIVER_TEST_POSTGRES")
+
+
+@functools.cache
+def _workers_database(url: str) -> str:
+    """This xdist worker's own database beside ``url`` (``url`` itself outside xdist)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if not worker:
+        return url
+    base = sa.engine.make_url(url)
+    name = f"{base.database}_{worker}"
+    engine = engine_for(url).execution_options(isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as db:
+            found = db.execute(sa.text("SELECT 1 FROM pg_database WHERE datname = :n"),
+                               {"n": name}).first()
+            if found is None:
+                try:
+                    db.execute(sa.text(f'CREATE DATABASE "{name}"'))
+                except sa.exc.ProgrammingError as err:
+                    pytest.fail(f"cannot make the worker's database {name} (the test role "
+                                f"needs CREATEDB, or run pytest -n 0): {err.orig}", pytrace=False)
+    finally:
+        engine.dispose()
+    return base.set(database=name).render_as_string(hide_password=False)
 
 
 def _empty_postgres(url: str) -> None:
@@ -35,8 +63,9 @@ def empty_postgres_url() -> str:
         if os.environ.get("CI"):
             pytest.fail("UPRIVER_TEST_POSTGRES is not set: CI must test PostgreSQL")
         pytest.skip("no PostgreSQL server (set UPRIVER_TEST_POSTGRES)")
-    _empty_postgres(POSTGRES)
-    return POSTGRES
+    url = _workers_database(POSTGRES)
+    _empty_postgres(url)
+    return url
 
 
 @pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
