@@ -95,15 +95,15 @@ class ParallelBuildExt(build_ext):
         one_by_one = self.compiler.compile
         jobs = cores()
         if self.extensions:
-            tell_the_person(f"upriver: compiling the game engine on {jobs} core"
-                            f"{'s' if jobs > 1 else ''} so bots think faster (about a minute "
-                            "on two cores)...")
+            tell_the_person(f"upriver: compiling the game engine for faster bots on {jobs} "
+                            f"core{'s' if jobs > 1 else ''}; this takes a minute or two...")
 
         def compile_all(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
             largest_first = sorted(sources, key=lambda s: -Path(s).stat().st_size)
             with ThreadPoolExecutor(jobs) as pool:
-                objects = dict(zip(largest_first, pool.map(
-                    lambda source: one_by_one([source], *args, **kwargs), largest_first)))
+                built = pool.map(lambda source: one_by_one([source], *args, **kwargs),
+                                 largest_first)
+                objects = dict(zip(largest_first, built, strict=True))
             return [obj for source in sources for obj in objects[source]]
 
         self.compiler.compile = compile_all

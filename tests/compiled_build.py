@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import zipfile
@@ -50,12 +51,20 @@ def compiled_site() -> Path:
             else:
                 old.unlink()
         wheels = site.with_suffix(".wheels")
-        done = subprocess.run(
+        # A session of its own: no terminal for the build's notice to interrupt the test report
+        # on, and one process group to stop if the run is cut short.
+        pip = subprocess.Popen(
             [sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-deps", "-q",
              "-w", str(wheels), str(ROOT)],
-            env={**os.environ, "UPRIVER_COMPILE": "1"}, capture_output=True, text=True,
-            timeout=1200, check=False)
-        assert done.returncode == 0, done.stderr[-3000:]
+            env={**os.environ, "UPRIVER_COMPILE": "1"}, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE, text=True, start_new_session=True)
+        try:
+            _, errors = pip.communicate(timeout=1200)
+        finally:
+            if pip.poll() is None:
+                os.killpg(pip.pid, signal.SIGKILL)
+                pip.wait()
+        assert pip.returncode == 0, errors[-3000:]
         (wheel,) = wheels.glob("upriver-*.whl")
         unpacking = site.with_suffix(".unpacking")
         with zipfile.ZipFile(wheel) as archive:
@@ -66,4 +75,5 @@ def compiled_site() -> Path:
 
 
 if __name__ == "__main__":  # python -m tests.compiled_build: build it now, print where
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stops the compiler too
     print(compiled_site())

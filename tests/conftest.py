@@ -9,11 +9,17 @@ and shared (``tests/compiled_build.py``).
 
 from __future__ import annotations
 
+import importlib.util
+import subprocess
+import sys
 from collections.abc import Iterator
 
 import pytest
 
 from tests import tiers
+from tests.compiled_build import BUILDS, ROOT, sources_digest
+
+_background: list[subprocess.Popen[bytes]] = []
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -27,6 +33,30 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "deep: runs in the deep tier only (pytest --deep)")
     config.addinivalue_line(
         "markers", "tiered: runs in both tiers, each doing its share (tests/tiers.py)")
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """A run of the whole suite starts the compiled build at once, beside the first tests, so
+    that the tests that need it (tests/compiled_build.py) seldom wait for it. Only the process
+    that leads the xdist workers starts it; a run of chosen files builds it when a test asks."""
+    config = session.config
+    whole_suite = config.args_source == pytest.Config.ArgsSource.TESTPATHS
+    if (hasattr(config, "workerinput") or not whole_suite or config.option.collectonly
+            or importlib.util.find_spec("mypyc") is None
+            or (BUILDS / sources_digest() / "upriver").is_dir()):
+        return
+    BUILDS.mkdir(parents=True, exist_ok=True)
+    with (BUILDS.parent / "compiled.log").open("wb") as log:
+        _background.append(subprocess.Popen(
+            [sys.executable, "-m", "tests.compiled_build"], cwd=ROOT, stdout=log,
+            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL))
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    for build in _background:  # a run cut short leaves no build running behind it
+        if build.poll() is None:
+            build.terminate()
+            build.wait(30)
 
 
 def _tier_of(item: pytest.Item) -> str:

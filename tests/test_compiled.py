@@ -102,7 +102,8 @@ def _wheel_of_a_copy(tmp_path: Path, env: dict[str, str]) -> tuple[Path, str]:
     done = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-build-isolation", "--no-deps", "-v",
          "-w", str(tmp_path / "wheels"), str(source)],
-        env={**os.environ, **env}, capture_output=True, text=True, timeout=900, check=False)
+        env={**os.environ, **env}, capture_output=True, text=True, timeout=900, check=False,
+        start_new_session=True)  # no terminal for the build's notice
     assert done.returncode == 0, done.stderr[-3000:]
     (wheel,) = (tmp_path / "wheels").glob("upriver-*.whl")
     return wheel, done.stdout + done.stderr

@@ -1,5 +1,8 @@
 """The conformance suite: the public contract of docs/interface.md, checked on every registered
-game, option set and player count by random play."""
+game, option set and player count by random play.
+
+Every test runs on every configuration in both tiers; the counted ones (``tiered``) play their
+first games in the default tier and the rest in the deep tier (tests/tiers.py)."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ import pytest
 
 import upriver
 from tests.conformance.configs import configurations, default_configurations
+from tests.tiers import share
 from upriver.core.game import Game
 from upriver.core.registry import rules_for
 
@@ -49,12 +53,13 @@ def checkpoints(game: Game, rng: random.Random, count: int) -> list[Game]:
     return out
 
 
+@pytest.mark.tiered
 @pytest.mark.parametrize(("game_id", "players", "options"), configurations())
 def test_random_games_run_to_the_end(game_id: str, players: int, options: dict[str, Any]) -> None:
     """Every configuration: 1,000 random games end, with scores, a breakdown that adds up, and
     winners among the seats with the best score (each game's tie rule picks among them), or
     none only when an automated opponent (solo) scored at least as much as every seat."""
-    for seed in range(GAMES_PER_CONFIG):
+    for seed in share(range(GAMES_PER_CONFIG), default=20):
         g = random_game(game_id, players, options, seed)
         play_out(g, random.Random(seed))
         assert g.to_move is None and g.legal_actions() == []
@@ -104,13 +109,14 @@ def test_each_legal_action_is_a_distinct_text_and_play_nth_plays_it(
             twin.play_nth(0)
 
 
+@pytest.mark.tiered
 @pytest.mark.parametrize(("game_id", "players", "options"), configurations())
 def test_components_are_conserved(game_id: str, players: int, options: dict[str, Any]) -> None:
     """Nothing is created or lost: every component is counted somewhere after every decision."""
     rules: Any = rules_for(game_id)
     if not hasattr(rules, "component_totals"):
         pytest.skip(f"{game_id} declares no component totals")
-    for seed in range(20):
+    for seed in share(range(20), default=3):
         g = random_game(game_id, players, options, seed)
         start = rules.component_totals(g.state)
         rng = random.Random(seed)
@@ -147,14 +153,15 @@ def test_different_seeds_give_different_games(
     assert len(views) > 1
 
 
+@pytest.mark.tiered
 @pytest.mark.parametrize(("game_id", "players", "options"), default_configurations())
 def test_save_and_load_resume_identically(
     game_id: str, players: int, options: dict[str, Any]
 ) -> None:
     """A game saved at a random point and loaded again has the same views, legal actions and
     future for the same decisions."""
-    rng = random.Random(players)
-    for seed in range(10):
+    for seed in share(range(10), default=3):
+        rng = random.Random(players * 100 + seed)
         for g in checkpoints(random_game(game_id, players, options, seed), rng, 3):
             loaded = upriver.load_game(g.to_json())
             assert loaded.to_json() == g.to_json()
@@ -171,11 +178,12 @@ def test_save_and_load_resume_identically(
             assert loaded.to_json() == g.to_json()
 
 
+@pytest.mark.tiered
 @pytest.mark.parametrize(("game_id", "players", "options"), default_configurations())
 def test_clones_are_independent(game_id: str, players: int, options: dict[str, Any]) -> None:
     """Playing on a clone never changes the original, and the other way round."""
-    rng = random.Random(7)
-    for seed in range(10):
+    for seed in share(range(10), default=3):
+        rng = random.Random(700 + seed)
         for g in checkpoints(random_game(game_id, players, options, seed), rng, 3):
             before = g.to_json()
             twin = g.clone()
@@ -213,14 +221,15 @@ def test_a_state_copy_copies_every_field_it_lists(game_id: str, players: int,
             assert getattr(twin, name) is getattr(st, name), name
 
 
+@pytest.mark.tiered
 @pytest.mark.parametrize(("game_id", "players", "options"), default_configurations())
 def test_illegal_actions_are_rejected_and_change_nothing(
     game_id: str, players: int, options: dict[str, Any]
 ) -> None:
     """An action not in legal_actions() raises IllegalAction (a ValueError) naming it, and the
     game is exactly as it was."""
-    rng = random.Random(3)
-    for seed in range(5):
+    for seed in share(range(5), default=2):
+        rng = random.Random(300 + seed)
         g = random_game(game_id, players, options, seed)
         seen: set[str] = set()
         for point in checkpoints(g, rng, 10):
@@ -273,6 +282,7 @@ def hidden_parts(g: Game) -> dict[str, Any]:
     return dict(state)
 
 
+@pytest.mark.tiered
 @pytest.mark.parametrize(("game_id", "players", "options"), default_configurations())
 def test_determinize_keeps_the_seats_view_and_resamples_the_rest(
     game_id: str, players: int, options: dict[str, Any]
@@ -280,9 +290,9 @@ def test_determinize_keeps_the_seats_view_and_resamples_the_rest(
     """determinize(s, x) leaves view(s) and the public view unchanged, and does change what s
     cannot see (another seat's view, or a hidden order such as a draw pile's, differs for some
     seed)."""
-    rng = random.Random(11)
     changed = 0
-    for seed in range(5):
+    for seed in share(range(5), default=2):
+        rng = random.Random(1100 + seed)
         for g in checkpoints(random_game(game_id, players, options, seed), rng, 4):
             before = g.to_json()
             for seat in range(players):
@@ -392,6 +402,7 @@ def _positions(a: dict[str, Any], b: dict[str, Any]) -> tuple[set[Any], set[str]
     return out, resized
 
 
+@pytest.mark.tiered
 @pytest.mark.parametrize(("game_id", "players", "options"), default_configurations())
 def test_a_decision_that_changes_nothing_hidden_from_its_seat_turned_up_nothing(
     game_id: str, players: int, options: dict[str, Any]
@@ -402,7 +413,7 @@ def test_a_decision_that_changes_nothing_hidden_from_its_seat_turned_up_nothing(
     resamples (draw piles, the random stream, other hands...). Both kinds occur."""
     rules: Any = rules_for(game_id)
     harmless = final = 0
-    for seed in range(3):
+    for seed in share(range(3), default=1):
         g = random_game(game_id, players, options, seed)
         rng = random.Random(seed)
         while not g.is_over:

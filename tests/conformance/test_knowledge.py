@@ -16,6 +16,7 @@ import pytest
 
 import upriver
 from tests.conformance.configs import configurations
+from tests.tiers import share
 from upriver.agents import make_agent
 from upriver.core import knowledge
 from upriver.core.game import Game
@@ -201,25 +202,28 @@ def _diff(a: Any, b: Any, path: str = "") -> str:
     return f"{path}: {str(a)[:80]} -> {str(b)[:80]}"
 
 
+@pytest.mark.tiered
 @pytest.mark.parametrize(("game_id", "players", "options"), configurations())
 def test_a_view_shows_what_its_seat_may_know_and_nothing_more(
         game_id: str, players: int, options: dict[str, Any]) -> None:
     """For every field of sampled positions, small changes of it (another value, a unit
     moved, two swapped, one more or fewer): a seat's view (and a spectator's) changes exactly
-    when what the game's table says that seat may know changes."""
+    when what the game's table says that seat may know changes. The default tier changes the
+    first positions (one of each kind of decision comes first), the deep tier the rest."""
     rules: Any = rules_for(game_id)
     table = rules.knowledge()
-    games = sample_positions(game_id, players, options, seed=players)
-    knowledge.check_table(table, games[0].state)
+    sampled = sample_positions(game_id, players, options, seed=players)
+    knowledge.check_table(table, sampled[0].state)
+    games = share(sampled, default=3)
     rng = random.Random(1)
     checked = 0
     failures: list[str] = []
     for f in table:
         if f.kind == knowledge.DERIVED:
             continue
-        pool = _pool(games, f.name)
+        pool = _pool(sampled, f.name)
         fixed = f.name != "rng" and not isinstance(getattr(games[0].state, f.name), int) and (
-            _fixed_length(games, f.name))
+            _fixed_length(sampled, f.name))
         told = 0
         for g in games:
             st = g.state

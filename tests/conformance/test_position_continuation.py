@@ -17,6 +17,7 @@ import pytest
 
 import upriver
 from tests.conformance.configs import configurations
+from tests.tiers import share
 from upriver.core.errors import BadPosition
 from upriver.core.game import Game
 
@@ -58,13 +59,14 @@ def assert_same_game(g: Game, read: Game) -> None:
     assert read.scores() == g.scores()
 
 
+@pytest.mark.tiered
 @pytest.mark.parametrize(("game_id", "players", "options"), configurations())
 def test_a_position_written_from_a_game_continues_as_the_game_does(
         game_id: str, players: int, options: dict[str, Any]) -> None:
     """At points sampled over random games, the written position reads back into the same game:
     same text, views, legal actions and scores, and the same future under the same decisions
     (legal actions at every step, the final views, scores and winners)."""
-    for seed in range(GAMES):
+    for seed in share(range(GAMES), default=1):
         rng = random.Random(seed * 7919 + players)
         start = upriver.new_game(game_id, players=players, seed=seed, **options)
         points, found = describable_points(start, rng)

@@ -9,14 +9,16 @@ at sampled ones, and on every seat's determinised copies there (which must also 
 numbers: what it cannot see was resampled).
 
 Games: the full counts are 200 random and 20 greedy games per game, player count and option
-set. In this process (the source, as it is tested everywhere else) the default options play
-them all; each other option set plays 20 and 2, and Wayfarers at 2 to 4 players, whose random
-games run 1,400 to 2,800 decisions, 10 and 1. For Wayfarers, the games these leave out are
-played on the compiled build (which plays the same games to the bit: tests/test_compiled.py)
-by two processes at once (``test_wayfarers_full_counts_hold_on_the_compiled_build``, some 15
-minutes). ``UPRIVER_ENCODING_GAMES=full`` plays the full counts of everything in this process
-(hours of pure Python); the compiled run of the other games' option sets is the worker below
-with their names (docs/learning.md gives the command and its figures).
+set. The source (as it is tested everywhere else) plays them all for the default options, 20 and
+2 for each other option set, and 10 and 1 for Wayfarers at 2 to 4 players, whose random games
+run 1,400 to 2,800 decisions; of these the default tier plays the first random game and the
+first greedy one (the random one only, for Wayfarers at 2 to 4 players), the deep tier the
+rest. The Wayfarers games the source leaves out are played in the deep tier on the compiled
+build (which plays the same games to the bit: tests/test_compiled.py) by two processes at once
+(``test_wayfarers_full_counts_hold_on_the_compiled_build``, some 15 minutes).
+``UPRIVER_ENCODING_GAMES=full`` plays the full counts of everything from the source in the deep
+tier (hours of pure Python); the compiled run of the other games' option sets is the worker
+below with their names (docs/learning.md gives the command and its figures).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -34,6 +37,7 @@ import pytest
 import upriver
 from tests.compiled_build import ROOT, compiled_site
 from tests.conformance.configs import configurations
+from tests.tiers import share
 from upriver.agents import make_agent
 from upriver.core.game import Game
 from upriver.core.registry import rules_for
@@ -47,7 +51,8 @@ PARTS = 2  # processes playing the games left to the compiled build, one per cor
 
 
 def _counts(game_id: str, players: int, options: dict[str, Any]) -> tuple[int, int]:
-    """Random and greedy games to play in this process (see the module's docstring)."""
+    """Random and greedy games the source plays, both tiers together (the module's
+    docstring)."""
     if FULL:
         return FULL_COUNTS
     if options:
@@ -55,6 +60,12 @@ def _counts(game_id: str, players: int, options: dict[str, Any]) -> tuple[int, i
     if game_id == "wayfarers" and players > 1:
         return 10, 1
     return FULL_COUNTS
+
+
+def _default_share(game_id: str, players: int) -> tuple[int, int]:
+    """The random and greedy games of ``_counts`` the default tier plays: the first of each,
+    and no greedy one for Wayfarers at 2 to 4 players (a few seconds a game)."""
+    return (1, 0) if game_id == "wayfarers" and players > 1 else (1, 1)
 
 
 def _has_state_encoder(game_id: str) -> bool:
@@ -111,8 +122,8 @@ def _play(g: Game, label: str, choose: Any) -> int:
         decisions += 1
 
 
-def play_games(game_id: str, players: int, options: dict[str, Any], randoms: range,
-               greedies: range) -> int:
+def play_games(game_id: str, players: int, options: dict[str, Any], randoms: Sequence[int],
+               greedies: Sequence[int]) -> int:
     """Check every decision of the random games seeded ``randoms`` and the greedy games
     seeded 1000 + ``greedies``; the number of decisions played."""
     decisions = 0
@@ -129,7 +140,7 @@ def play_games(game_id: str, players: int, options: dict[str, Any], randoms: ran
     return decisions
 
 
-@pytest.mark.slow
+@pytest.mark.tiered
 @pytest.mark.parametrize(("game_id", "players", "options"), STATE_ENCODED)
 def test_the_state_encoder_gives_the_views_numbers(game_id: str, players: int,
                                                    options: dict[str, Any]) -> None:
@@ -137,8 +148,11 @@ def test_the_state_encoder_gives_the_views_numbers(game_id: str, players: int,
     are the view's; at every 7th decision and at the end every seat's are, and each seat's
     determinised copy gives the same numbers both ways, unchanged by the resampling."""
     randoms, greedies = _counts(game_id, players, options)
-    decisions = play_games(game_id, players, options, range(randoms), range(greedies))
-    assert decisions > randoms + greedies  # the games were played, not ended at setup
+    first_random, first_greedy = _default_share(game_id, players)
+    randoms_here = share(range(randoms), default=first_random)
+    greedies_here = share(range(greedies), default=first_greedy)
+    decisions = play_games(game_id, players, options, randoms_here, greedies_here)
+    assert decisions > len(randoms_here) + len(greedies_here)  # played, not ended at setup
 
 
 # The configurations this process plays short of the full counts.
@@ -164,7 +178,7 @@ print(json.dumps(done))
 """
 
 
-@pytest.mark.slow
+@pytest.mark.deep
 @pytest.mark.skipif(FULL, reason="UPRIVER_ENCODING_GAMES=full plays every game in this process")
 def test_wayfarers_full_counts_hold_on_the_compiled_build() -> None:
     """The Wayfarers games the configurations above leave out (to 200 random and 20 greedy

@@ -32,6 +32,7 @@ pytestmark = pytest.mark.browser
 # ---------------------------------------------------------------- tests
 
 
+@pytest.mark.deep  # a whole game in the browser
 def test_twelve_rivers_against_bots_played_to_the_end_by_clicking(
         server: ServerFactory, new_context: Contexts) -> None:
     """A game of 12 Rivers created in the lobby (one human, three easy bots) is played to the

@@ -43,7 +43,7 @@ def kind_of(action: str) -> str:
     return re.sub(rf"\b({words})\b", "X", text)
 
 
-@pytest.mark.slow
+@pytest.mark.deep  # whole games in the browser
 @pytest.mark.parametrize(("game", "options"), [
     ("twelve-rivers", {}), ("twelve-rivers", {"edition": "2022"}), ("the-river", {})])
 def test_every_kind_of_decision_is_made_by_a_click_on_the_board(

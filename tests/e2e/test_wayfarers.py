@@ -68,6 +68,7 @@ def test_wayfarers_decisions_are_all_taken_on_the_board(
     assert len(kinds) >= 3, kinds
 
 
+@pytest.mark.deep  # whole games in the browser: minutes each
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_wayfarers_is_played_to_the_end_in_the_browser(
         server: ServerFactory, new_context: Contexts, players: int) -> None:
@@ -87,7 +88,10 @@ def test_wayfarers_is_played_to_the_end_in_the_browser(
     expect(page.locator("#score-table tr.total th")).to_have_count(players + 1)
 
 
-@pytest.mark.parametrize("board", ["stargazer", "inventor", "mayor", "wayfarer"])
+# One AI board's whole game in the default tier (the quickest), the others' in the deep tier.
+@pytest.mark.parametrize("board", [
+    *(pytest.param(b, marks=pytest.mark.deep) for b in ("stargazer", "inventor", "mayor")),
+    "wayfarer"])
 def test_wayfarers_solo_is_played_to_the_end_in_the_browser(
         server: ServerFactory, new_context: Contexts, board: str) -> None:
     """A person plays a solo game against an AI board to the end by clicking on the board; the

@@ -14,7 +14,7 @@ import pytest
 
 from tests.server.conftest import empty_postgres_url
 
-pytestmark = pytest.mark.postgres
+pytestmark = [pytest.mark.postgres, pytest.mark.deep]
 SCRIPT = Path(__file__).parents[2] / "scripts" / "soak.py"
 
 

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from starlette.testclient import TestClient
 
 import upriver
 from tests.server.conftest import act, new_game, state
+
+pytestmark = pytest.mark.deep  # a whole game of some 800 steps, on each database
 
 
 def test_a_wayfarers_game_is_played_to_the_end_through_the_api(client: TestClient) -> None:

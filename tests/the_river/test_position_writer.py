@@ -134,7 +134,7 @@ def test_a_written_position_reads_back_into_the_same_game(players: int,
     check_games(players, options, range(2), 3)
 
 
-@pytest.mark.slow
+@pytest.mark.deep  # more games and points than the test above
 @pytest.mark.parametrize(("players", "options"), CASES)
 def test_many_written_positions_read_back_into_the_same_game(players: int,
                                                              options: dict[str, Any]) -> None:

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import upriver
 from tests.the_river.helpers import play, position_from, seat_view, store_anywhere
+from tests.tiers import examples
 
 # Fillers for spaces 2-7 that put no two tiles of one terrain in columns 2, 3 and 4:
 # space 2 desert, 3 badlands, 4 mountains, 5 badlands, 6 desert, 7 mountains.
@@ -288,7 +290,8 @@ def test_placement_meadows_give_resources_when_claimed() -> None:
     assert seat_view(g, 0)["resources"] == {"wood": 0, "stone": 1, "clay": 1, "food": 2}
 
 
-@settings(max_examples=150, deadline=None)
+@pytest.mark.tiered
+@settings(max_examples=examples(150, default=50), deadline=None)
 @given(spaces=st.lists(st.integers(-1, 63), min_size=12, max_size=12),
        mixed=st.sampled_from(["both", "neither"]), meadow=st.booleans(),
        adjacent=st.booleans())

@@ -134,7 +134,7 @@ def test_a_written_position_reads_back_into_the_same_game(players: int,
     assert checked >= 5 and after_end >= 2
 
 
-@pytest.mark.slow
+@pytest.mark.deep  # more games and points than the test above
 @pytest.mark.parametrize(("players", "options"), CONFIGS, ids=CONFIG_IDS)
 def test_many_written_positions_read_back_into_the_same_game(players: int,
                                                              options: dict[str, Any]) -> None:
