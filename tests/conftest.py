@@ -72,7 +72,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         function = getattr(item, "obj", None)
         if getattr(function, "is_hypothesis_test", False) and _tier_of(item) == "default":
             raise pytest.UsageError(
-                f"{item.nodeid}: a property test runs in both tiers (examples() in "
+                f"{item.nodeid}: a property test runs in both tiers (count() in "
                 "tests/tiers.py): mark it @pytest.mark.tiered")
     wanted = ("deep", "both") if tiers.DEEP else ("default", "both")
     kept = [item for item in items if _tier_of(item) in wanted]

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import upriver
-from tests.tiers import examples
+from tests.tiers import count
 from upriver.agents import PARAMS, make_agent, parse_spec
 from upriver.cli import cli
 from upriver.core.options import Option, check_options, shown
@@ -231,7 +231,7 @@ def _satisfied(game_id: str, options: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("game_id", upriver.games())
 @pytest.mark.tiered
-@settings(max_examples=examples(300, default=60), deadline=None)
+@settings(max_examples=count(300, default=60), deadline=None)
 @given(data=st.data())
 def test_any_option_dictionary_is_refused_or_gives_a_game_meeting_every_requirement(
         game_id: str, data: st.DataObject) -> None:

@@ -8,8 +8,9 @@ whole games in the browser, long property runs, the soak. Nothing runs in neithe
 - a test marked ``deep`` runs in the deep tier only;
 - a test marked ``tiered`` runs in both, each doing its share: ``share(items, default=n)``
   gives the default tier the first ``n`` items and the deep tier the rest (so the two tiers
-  together play exactly the full count, none twice), and ``examples(full, default=n)`` gives a
-  property test ``n`` examples in the default tier and its full run in the deep tier;
+  together play exactly the full count, none twice), and ``count(full, default=n)`` gives a
+  property test (or a load) ``n`` examples in the default tier and its full run in the deep
+  tier;
 - every other test runs in the default tier only.
 
 ``tests/conftest.py`` sets ``DEEP`` from the command line before any test module is imported,
@@ -36,6 +37,6 @@ def share(items: Sequence[T], default: int) -> Sequence[T]:
     return items[default:] if DEEP else items[:default]
 
 
-def examples(full: int, default: int) -> int:
-    """A property test's number of examples in this tier."""
+def count(full: int, default: int) -> int:
+    """A property test's number of examples (or a load's size) in this tier."""
     return full if DEEP else default

@@ -353,6 +353,7 @@ def test_the_evaluation_reads_only_what_each_seat_may_know(
     assert judged >= 10
 
 
+@pytest.mark.tiered
 @pytest.mark.parametrize(("game_id", "players", "options"), default_configurations())
 def test_views_are_json_and_legal_actions_only_for_the_seat_to_move(
     game_id: str, players: int, options: dict[str, Any]
@@ -360,11 +361,24 @@ def test_views_are_json_and_legal_actions_only_for_the_seat_to_move(
     """Views are JSON-serialisable; the decision list appears only in the view of the seat to
     move; to_move is None exactly when the game is over. Each seat's log is the history, except
     that other seats' decisions of a simultaneous step under way show as one secret line per
-    seat; at the end every log is the whole history."""
+    seat; at the end every log is the whole history. Every decision of a game is looked at,
+    in four shares (every fourth decision from the first, from the second...): the default
+    tier looks at the first."""
+    for phase in share(range(4), default=1):
+        _views_and_logs(game_id, players, options, phase, 4)
+
+
+def _views_and_logs(game_id: str, players: int, options: dict[str, Any], phase: int,
+                    phases: int) -> None:
+    """One share of the test above: the decisions whose number is ``phase`` modulo ``phases``,
+    and the end."""
     g = random_game(game_id, players, options, 1)
     rng = random.Random(1)
     while True:
-        for seat in [None, *range(players)]:
+        looked_at = [None, *range(players)]
+        if not g.is_over and len(g.history) % phases != phase:
+            looked_at = []
+        for seat in looked_at:
             v = g.view(seat)
             assert json.loads(json.dumps(v)) == v
             if seat is not None and seat == g.to_move:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from tests.server.conftest import new_game, state
-from tests.tiers import examples
+from tests.tiers import count
 from upriver.server.app import relay
 
 HUMANS_2 = [{"kind": "human"}, {"kind": "human"}]
@@ -169,7 +169,7 @@ def bodies(draw: st.DrawFn) -> tuple[str, Any]:
 
 
 @pytest.mark.tiered
-@settings(max_examples=examples(150, default=30), deadline=None,
+@settings(max_examples=count(150, default=30), deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
 def test_no_request_body_or_name_makes_the_server_fail(client: TestClient,

@@ -9,11 +9,14 @@ import gc
 import tracemalloc
 from typing import Any
 
+import pytest
+
+from tests.tiers import count
 from upriver.server.bots import BotPool
 from upriver.server.host import Host
 from upriver.server.store import Store
 
-GAMES = 2000
+GAMES = count(2000, default=500)  # games opened, then left idle
 SPEC = {"game": "twelve-rivers", "players": 2, "seats": [{"kind": "human"}] * 2}
 
 
@@ -58,9 +61,11 @@ async def idle_games_leave_memory(url: str) -> None:
     host.store.close()
 
 
+@pytest.mark.tiered
 def test_idle_games_leave_memory(db_url: str) -> None:
-    """2,000 games opened (200 with decisions taken), then idle: once evicted, less than a
-    hundredth of the memory they held is still held; before their idle time none goes."""
+    """2,000 games opened (500 in the default tier; 200 with decisions taken), then idle: once
+    evicted, less than a hundredth of the memory they held is still held; before their idle
+    time none goes."""
     asyncio.run(idle_games_leave_memory(db_url))
 
 

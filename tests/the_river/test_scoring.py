@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 import upriver
 from tests.the_river.helpers import play, position_from, seat_view, store_anywhere
-from tests.tiers import examples
+from tests.tiers import count
 
 # Fillers for spaces 2-7 that put no two tiles of one terrain in columns 2, 3 and 4:
 # space 2 desert, 3 badlands, 4 mountains, 5 badlands, 6 desert, 7 mountains.
@@ -291,7 +291,7 @@ def test_placement_meadows_give_resources_when_claimed() -> None:
 
 
 @pytest.mark.tiered
-@settings(max_examples=examples(150, default=50), deadline=None)
+@settings(max_examples=count(150, default=50), deadline=None)
 @given(spaces=st.lists(st.integers(-1, 63), min_size=12, max_size=12),
        mixed=st.sampled_from(["both", "neither"]), meadow=st.booleans(),
        adjacent=st.booleans())
