@@ -33,6 +33,8 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "deep: runs in the deep tier only (pytest --deep)")
     config.addinivalue_line(
         "markers", "tiered: runs in both tiers, each doing its share (tests/tiers.py)")
+    config.addinivalue_line(
+        "markers", "long: may take minutes, so it starts first and the run ends sooner")
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
@@ -79,7 +81,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     left = [item for item in items if _tier_of(item) not in wanted]
     if left:
         config.hook.pytest_deselected(items=left)
-        items[:] = kept
+    # The longest first: the workers (xdist's load scheduling) take tests in this order, so no
+    # test of minutes starts last with the other core idle.
+    items[:] = sorted(kept, key=lambda item: item.get_closest_marker("long") is None)
 
 
 @pytest.fixture(autouse=True)

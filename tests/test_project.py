@@ -23,15 +23,19 @@ def _commands(text: str) -> list[str]:
     return re.findall(r"```sh\n(.*?)\n```", text, flags=re.S)
 
 
-def test_readme_opens_with_the_two_commands_and_ci_runs_the_second() -> None:
-    """The README opens with exactly two commands; .ci/run runs the test command verbatim."""
+def test_readme_opens_with_the_two_commands_and_ci_runs_the_second_then_the_deep_tier() -> None:
+    """The README opens with exactly two commands; .ci/run runs the test command verbatim (the
+    default tier), then the deep tier the README names (tests/tiers.py)."""
     readme = (ROOT / "README.md").read_text()
     head = readme.split("## ")[0]
     commands = _commands(head)
     assert len(commands) == 2
     assert "upriver serve" in commands[0]
-    assert "pytest" in commands[1]
-    assert commands[1] in (ROOT / ".ci" / "run").read_text()
+    assert "pytest" in commands[1] and "--deep" not in commands[1]
+    ci = (ROOT / ".ci" / "run").read_text()
+    deep = ".venv/bin/pytest --deep"
+    assert commands[1] in ci and deep in readme
+    assert ci.index(commands[1]) < ci.index(deep)
 
 
 @pytest.mark.parametrize("checklist", sorted(COVERED))

@@ -25,32 +25,35 @@ PHASES = 10  # a game's decisions are drawn in ten shares: its 1st, 11th, 21st..
 
 
 @pytest.mark.tiered
+@pytest.mark.long
+@pytest.mark.parametrize("seed", [0, *(pytest.param(s, marks=pytest.mark.deep) for s in (1, 2))])
 @pytest.mark.parametrize("game_id", upriver.games())
 @pytest.mark.parametrize("players", [2, 4])
-def test_every_drawn_target_is_a_legal_action_of_the_viewer(game_id: str, players: int) -> None:
+def test_every_drawn_target_is_a_legal_action_of_the_viewer(game_id: str, players: int,
+                                                            seed: int) -> None:
     """Every decision of three random games, drawn for every seat and a spectator: the seat to
     move's board has targets that are legal actions only, and no other board has any. Drawing
-    is the cost, so the work is shared out by (game, every tenth decision): the default tier
-    draws one tenth of the first game, the deep tier the rest."""
+    is the cost, so the first game's decisions are shared out in tenths (every tenth from the
+    first, from the second...): the default tier draws the first tenth, the deep tier the rest
+    and the other two games."""
     rules: Any = rules_for(game_id)
     drawn = 0
-    for seed, phase in share([(s, p) for s in range(3) for p in range(PHASES)], default=1):
-        g = upriver.new_game(game_id, players=players, seed=seed)
-        rng = random.Random(seed)
-        while not g.is_over:
-            if len(g.history) % PHASES == phase:
-                seat = g.to_move
-                view = g.view(seat)
-                svg = rules.render_svg(view)
-                found = targets(svg)
-                assert set(found) <= set(view["legal_actions"])
-                drawn += len(found)
-                for other in [None, *range(players)]:
-                    if other != seat:
-                        assert targets(rules.render_svg(g.view(other))) == []
-            g.play(rng.choice(g.legal_actions()))
-        if phase == 0:
-            assert drawing_parts(rules.render_svg(g.view(None)))
+    phases = share(range(PHASES), default=1) if seed == 0 else range(PHASES)
+    g = upriver.new_game(game_id, players=players, seed=seed)
+    rng = random.Random(seed)
+    while not g.is_over:
+        if len(g.history) % PHASES in phases:
+            seat = g.to_move
+            view = g.view(seat)
+            svg = rules.render_svg(view)
+            found = targets(svg)
+            assert set(found) <= set(view["legal_actions"])
+            drawn += len(found)
+            for other in [None, *range(players)]:
+                if other != seat:
+                    assert targets(rules.render_svg(g.view(other))) == []
+        g.play(rng.choice(g.legal_actions()))
+    assert drawing_parts(rules.render_svg(g.view(None)))
     assert drawn > 10
 
 

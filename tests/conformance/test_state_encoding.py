@@ -28,7 +28,6 @@ import os
 import random
 import subprocess
 import sys
-import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -47,7 +46,7 @@ EVERY_SEAT = 7  # every seat and its determinised copies at every 7th decision
 
 
 FULL_COUNTS = (200, 20)  # random and greedy games per game, player count and option set
-PARTS = 2  # processes playing the games left to the compiled build, one per core
+PARTS = 2  # processes (tests) sharing each configuration's games left to the compiled build
 
 
 def _counts(game_id: str, players: int, options: dict[str, Any]) -> tuple[int, int]:
@@ -141,6 +140,7 @@ def play_games(game_id: str, players: int, options: dict[str, Any], randoms: Seq
 
 
 @pytest.mark.tiered
+@pytest.mark.long
 @pytest.mark.parametrize(("game_id", "players", "options"), STATE_ENCODED)
 def test_the_state_encoder_gives_the_views_numbers(game_id: str, players: int,
                                                    options: dict[str, Any]) -> None:
@@ -155,20 +155,25 @@ def test_the_state_encoder_gives_the_views_numbers(game_id: str, players: int,
     assert decisions > len(randoms_here) + len(greedies_here)  # played, not ended at setup
 
 
-# The configurations this process plays short of the full counts.
+# The configurations the source plays short of the full counts, and their names.
 SHORT = [tuple(c.values) for c in STATE_ENCODED if _counts(*c.values) != FULL_COUNTS]
+SHORT_NAMES = [c.id for c in STATE_ENCODED if _counts(*c.values) != FULL_COUNTS]
 
-# One of PARTS processes (arguments: part, PARTS, game ids): the games of each SHORT
-# configuration of those games whose seed is ``part`` modulo PARTS, from the first game this
-# process leaves out; prints the decisions of each configuration.
+# One of PARTS processes (arguments: part, PARTS, then game ids or configuration names): the
+# games of each SHORT configuration named whose seed is ``part`` modulo PARTS, from the first
+# game the source leaves out; prints the decisions of each configuration.
 WORKER = r"""
 import json, sys
 import upriver
-from tests.conformance.test_state_encoding import FULL_COUNTS, SHORT, _counts, play_games
+from tests.conformance.test_state_encoding import (FULL_COUNTS, SHORT, SHORT_NAMES, _counts,
+                                                   play_games)
 assert upriver.compiled(), "the worker imported the source, not the compiled build"
-part, parts, games = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
+part, parts, names = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
 done = []
-for game_id, players, options in [c for c in SHORT if c[0] in games]:
+for config, name in zip(SHORT, SHORT_NAMES):
+    game_id, players, options = config
+    if game_id not in names and name not in names:
+        continue
     randoms, greedies = FULL_COUNTS
     first_random, first_greedy = _counts(game_id, players, options)
     done.append(play_games(game_id, players, options,
@@ -176,33 +181,35 @@ for game_id, players, options in [c for c in SHORT if c[0] in games]:
                            range(first_greedy + part, greedies, parts)))
 print(json.dumps(done))
 """
+WAYFARERS_SHORT = [(name, config) for name, config in zip(SHORT_NAMES, SHORT, strict=True)
+                   if config[0] == "wayfarers"]
 
 
 @pytest.mark.deep
+@pytest.mark.long
 @pytest.mark.skipif(FULL, reason="UPRIVER_ENCODING_GAMES=full plays every game in this process")
-def test_wayfarers_full_counts_hold_on_the_compiled_build() -> None:
+@pytest.mark.parametrize("part", range(PARTS))
+@pytest.mark.parametrize(("name", "config"), WAYFARERS_SHORT, ids=[n for n, _ in WAYFARERS_SHORT])
+def test_wayfarers_full_counts_hold_on_the_compiled_build(
+        name: str, config: tuple[str, int, dict[str, Any]], part: int) -> None:
     """The Wayfarers games the configurations above leave out (to 200 random and 20 greedy
-    each, every decision checked as above) on the compiled build, split between two
-    processes."""
+    each, every decision checked as above) on the compiled build: each configuration in
+    ``PARTS`` processes, one a test, so that the workers share them out."""
     pytest.importorskip("mypyc")
+    # 2 to 4 players and their round limit; the 4 AI boards and solo's
+    assert len(WAYFARERS_SHORT) == 11
     site = compiled_site()
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)]),
            "PYTHONHASHSEED": "0"}
-    short = [c for c in SHORT if c[0] == "wayfarers"]
-    workers = [subprocess.Popen([sys.executable, "-c", WORKER, str(part), str(PARTS), "wayfarers"],
-                                env=env, cwd=site, stdout=subprocess.PIPE,
-                                stderr=subprocess.PIPE, text=True) for part in range(PARTS)]
-    deadline = time.monotonic() + 3000
-    decisions = []
-    for worker in workers:
-        out, err = worker.communicate(timeout=max(1.0, deadline - time.monotonic()))
-        assert worker.returncode == 0, err[-3000:]
-        decisions.append(json.loads(out.strip().splitlines()[-1]))
-    assert len(short) == 11  # 2 to 4 players and their round limit; the 4 AI boards and solo's
-    for i, (game_id, players, options) in enumerate(short):
-        randoms, greedies = _counts(game_id, players, options)
-        left = FULL_COUNTS[0] - randoms + FULL_COUNTS[1] - greedies
-        assert sum(part[i] for part in decisions) > left, (game_id, players, options)
+    worker = subprocess.run([sys.executable, "-c", WORKER, str(part), str(PARTS), name],
+                            env=env, cwd=site, capture_output=True, text=True, timeout=3000,
+                            check=False)
+    assert worker.returncode == 0, worker.stderr[-3000:]
+    (decisions,) = json.loads(worker.stdout.strip().splitlines()[-1])
+    randoms, greedies = _counts(*config)
+    left = len(range(randoms + part, FULL_COUNTS[0], PARTS)) + len(
+        range(greedies + part, FULL_COUNTS[1], PARTS))
+    assert decisions > left, config
 
 
 class _WithoutStateEncoder:

@@ -69,6 +69,7 @@ def test_wayfarers_decisions_are_all_taken_on_the_board(
 
 
 @pytest.mark.deep  # whole games in the browser: minutes each
+@pytest.mark.long
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_wayfarers_is_played_to_the_end_in_the_browser(
         server: ServerFactory, new_context: Contexts, players: int) -> None:
